@@ -1,0 +1,323 @@
+import { authoritativeActivityTypes } from "@ag-ui/client";
+import {
+  type ActivityMessage,
+  type AssistantMessage,
+  type BaseEvent,
+  EventType,
+  type Event,
+  type Message,
+  type Metadata,
+  mergeMetadata,
+  type ToolMessage,
+} from "@ag-ui/core";
+import type { ThreadState, ToolCallStatus } from "../types";
+import { Draft, findMessageIndex, findToolCallOwner } from "./draft";
+import { applyPatch } from "./patch";
+
+export function createThreadState(init: Partial<ThreadState> & { threadId: string }): ThreadState {
+  return {
+    messages: [],
+    state: {},
+    status: "idle",
+    error: null,
+    runId: null,
+    steps: [],
+    interrupts: [],
+    toolCallStatus: {},
+    lastOutcome: null,
+    runError: null,
+    runToolCallIds: [],
+    ...init,
+  };
+}
+
+/**
+ * The pure reducer: folds AG-UI events (already validated and with chunks expanded) into a
+ * ThreadState. Returns `state` itself when nothing changed; otherwise a new state in which
+ * every message, tool call and state slice the events did not touch keeps its identity.
+ */
+export function reduceEvents(state: ThreadState, events: readonly BaseEvent[]): ThreadState {
+  if (events.length === 0) return state;
+  const draft = new Draft(state);
+  for (const event of events) apply(draft, event as Event);
+  return draft.state;
+}
+
+export function reduceEvent(state: ThreadState, event: BaseEvent): ThreadState {
+  return reduceEvents(state, [event]);
+}
+
+function warn(message: string): void {
+  console.warn(`[tandem] ${message}`);
+}
+
+function withMetadata(target: object, event: { metadata?: Metadata }): void {
+  const t = target as { metadata?: Metadata };
+  if (event.metadata !== undefined) t.metadata = mergeMetadata(t.metadata, structuredClone(event.metadata));
+}
+
+function setToolStatus(draft: Draft, id: string, status: ToolCallStatus): void {
+  if (draft.state.toolCallStatus[id] !== status) draft.own("toolCallStatus")[id] = status;
+}
+
+function apply(draft: Draft, event: Event): void {
+  const s = draft.state;
+  switch (event.type) {
+    case EventType.RUN_STARTED: {
+      s.runId = event.runId;
+      s.status = "running";
+      s.error = null;
+      s.runError = null;
+      s.steps = [];
+      s.runToolCallIds = [];
+      s.lastOutcome = null;
+      for (const message of event.input?.messages ?? []) {
+        if (findMessageIndex(s.messages, message.id) < 0) draft.messages.push(message);
+      }
+      return;
+    }
+    case EventType.RUN_FINISHED: {
+      const outcome = event.outcome;
+      s.lastOutcome = outcome?.type ?? "success";
+      s.steps = [];
+      if (outcome?.type === "interrupt") {
+        s.interrupts = outcome.interrupts;
+        s.status = "awaiting-input";
+      } else {
+        s.interrupts = [];
+        s.status = "idle";
+      }
+      return;
+    }
+    case EventType.RUN_ERROR: {
+      s.runError = { message: event.message, ...(event.code !== undefined && { code: event.code }) };
+      s.status = "error";
+      s.error = { kind: "agent", message: event.message, ...(event.code !== undefined && { code: event.code }) };
+      return;
+    }
+    case EventType.STEP_STARTED: {
+      draft.own("steps").push({ name: event.stepName, status: "running" });
+      return;
+    }
+    case EventType.STEP_FINISHED: {
+      const steps = draft.own("steps");
+      const i = steps.findLastIndex((step) => step.name === event.stepName && step.status === "running");
+      if (i >= 0) steps[i] = { name: event.stepName, status: "finished" };
+      return;
+    }
+
+    case EventType.TEXT_MESSAGE_START:
+    case EventType.REASONING_MESSAGE_START: {
+      const existing = findMessageIndex(s.messages, event.messageId);
+      if (existing >= 0) {
+        if (s.messages[existing]!.role === "activity") return warn(`${event.type}: '${event.messageId}' is an activity message`);
+        if (event.metadata !== undefined) withMetadata(draft.message(existing), event);
+        return;
+      }
+      const message = (
+        event.type === EventType.TEXT_MESSAGE_START
+          ? { id: event.messageId, role: event.role ?? "assistant", content: "", ...(event.name !== undefined && { name: event.name }) }
+          : { id: event.messageId, role: "reasoning", content: "" }
+      ) as Message;
+      if (event.subagentRunId != null) message.subagentRunId = event.subagentRunId;
+      withMetadata(message, event);
+      draft.messages.push(draft.adopt(message));
+      return;
+    }
+    case EventType.TEXT_MESSAGE_CONTENT:
+    case EventType.REASONING_MESSAGE_CONTENT: {
+      const i = findMessageIndex(s.messages, event.messageId);
+      if (i < 0) return warn(`${event.type}: no message '${event.messageId}'`);
+      if (s.messages[i]!.role === "activity") return warn(`${event.type}: '${event.messageId}' is an activity message`);
+      const message = draft.message(i) as { content?: unknown; metadata?: Metadata };
+      message.content = `${typeof message.content === "string" ? message.content : ""}${event.delta}`;
+      withMetadata(message, event);
+      return;
+    }
+    case EventType.TEXT_MESSAGE_END:
+    case EventType.REASONING_MESSAGE_END: {
+      const i = findMessageIndex(s.messages, event.messageId);
+      if (i >= 0 && event.metadata !== undefined && s.messages[i]!.role !== "activity") withMetadata(draft.message(i), event);
+      return;
+    }
+    case EventType.REASONING_ENCRYPTED_VALUE: {
+      if (event.subtype === "tool-call") {
+        const owner = findToolCallOwner(s.messages, event.entityId);
+        if (owner >= 0) draft.toolCall(draft.message(owner), event.entityId)!.encryptedValue = event.encryptedValue;
+      } else {
+        const i = findMessageIndex(s.messages, event.entityId);
+        if (i >= 0 && s.messages[i]!.role !== "activity") {
+          (draft.message(i) as { encryptedValue?: string }).encryptedValue = event.encryptedValue;
+        }
+      }
+      return;
+    }
+
+    case EventType.TOOL_CALL_START: {
+      const { toolCallId, toolCallName, parentMessageId } = event;
+      const owner = findToolCallOwner(s.messages, toolCallId);
+      if (owner >= 0) {
+        const call = draft.toolCall(draft.message(owner), toolCallId)!;
+        call.function.name = toolCallName;
+        withMetadata(call, event);
+        return;
+      }
+      let index = parentMessageId === undefined ? -1 : findMessageIndex(s.messages, parentMessageId);
+      if (index >= 0 && s.messages[index]!.role !== "assistant") {
+        warn(`TOOL_CALL_START: parent '${parentMessageId}' is a ${s.messages[index]!.role} message`);
+        index = -2;
+      }
+      let message: AssistantMessage;
+      if (index >= 0) {
+        message = draft.message(index) as AssistantMessage;
+      } else {
+        message = draft.adopt({ id: index === -1 && parentMessageId ? parentMessageId : toolCallId, role: "assistant" });
+        if (event.subagentRunId != null) message.subagentRunId = event.subagentRunId;
+        draft.messages.push(message);
+      }
+      const call = draft.adopt({ id: toolCallId, type: "function" as const, function: { name: toolCallName, arguments: "" } });
+      withMetadata(call, event);
+      message.toolCalls = draft.adopt([...(message.toolCalls ?? []), call]);
+      draft.own("runToolCallIds").push(toolCallId);
+      setToolStatus(draft, toolCallId, "streaming");
+      return;
+    }
+    case EventType.TOOL_CALL_ARGS: {
+      const owner = findToolCallOwner(s.messages, event.toolCallId);
+      if (owner < 0) return warn(`TOOL_CALL_ARGS: no tool call '${event.toolCallId}'`);
+      const call = draft.toolCall(draft.message(owner), event.toolCallId)!;
+      call.function.arguments += event.delta;
+      withMetadata(call, event);
+      return;
+    }
+    case EventType.TOOL_CALL_END: {
+      const owner = findToolCallOwner(s.messages, event.toolCallId);
+      if (owner < 0) return warn(`TOOL_CALL_END: no tool call '${event.toolCallId}'`);
+      if (event.metadata !== undefined) withMetadata(draft.toolCall(draft.message(owner), event.toolCallId)!, event);
+      if (s.toolCallStatus[event.toolCallId] === "streaming") setToolStatus(draft, event.toolCallId, "executing");
+      return;
+    }
+    case EventType.TOOL_CALL_RESULT: {
+      const { messageId, toolCallId, content } = event;
+      const message = { id: messageId, toolCallId, role: event.role ?? "tool", content } as ToolMessage;
+      if (event.subagentRunId != null) message.subagentRunId = event.subagentRunId;
+      withMetadata(message, event);
+      insertToolMessage(draft, message);
+      setToolStatus(draft, toolCallId, "complete");
+      return;
+    }
+
+    case EventType.STATE_SNAPSHOT: {
+      s.state = event.snapshot;
+      return;
+    }
+    case EventType.STATE_DELTA: {
+      const result = applyPatch(s.state, event.delta);
+      if (result.ok) s.state = result.value;
+      else warn(`STATE_DELTA not applied, state kept: ${result.reason}`);
+      return;
+    }
+    case EventType.MESSAGES_SNAPSHOT: {
+      reconcileSnapshot(draft, event);
+      return;
+    }
+    case EventType.ACTIVITY_SNAPSHOT: {
+      const i = findMessageIndex(s.messages, event.messageId);
+      const existing = i >= 0 ? s.messages[i] : undefined;
+      const replace = event.replace ?? true;
+      const fresh: ActivityMessage = {
+        id: event.messageId,
+        role: "activity",
+        activityType: event.activityType,
+        content: structuredClone(event.content),
+        ...(event.subagentRunId != null && { subagentRunId: event.subagentRunId }),
+      };
+      if (!existing) {
+        withMetadata(fresh, event);
+        draft.messages.push(draft.adopt(fresh));
+      } else if (!replace) {
+        if (existing.role === "activity" && event.metadata !== undefined) withMetadata(draft.message(i), event);
+      } else {
+        const next = draft.adopt(existing.role === "activity" ? { ...existing, ...fresh } : fresh);
+        if (event.subagentRunId == null) delete next.subagentRunId;
+        withMetadata(next, event);
+        draft.messages[i] = next;
+      }
+      return;
+    }
+    case EventType.ACTIVITY_DELTA: {
+      const i = findMessageIndex(s.messages, event.messageId);
+      if (i < 0) return;
+      const existing = s.messages[i]!;
+      if (existing.role !== "activity") return warn(`ACTIVITY_DELTA: '${event.messageId}' is not an activity message`);
+      const result = applyPatch(existing.content, event.patch ?? []);
+      if (!result.ok) return warn(`ACTIVITY_DELTA for '${event.messageId}' not applied: ${result.reason}`);
+      const next = draft.message(i) as ActivityMessage;
+      next.content = result.value as ActivityMessage["content"];
+      next.activityType = event.activityType;
+      withMetadata(next, event);
+      return;
+    }
+    default:
+      // RAW, CUSTOM, REASONING_START/END, SUBAGENT_*: nothing to fold; unknown types are skipped.
+      return;
+  }
+}
+
+/** Adds a tool result the app produced (a frontend tool's, or an error) with its call's status. */
+export function addToolResult(state: ThreadState, message: ToolMessage, status: ToolCallStatus): ThreadState {
+  const draft = new Draft(state);
+  insertToolMessage(draft, message);
+  setToolStatus(draft, message.toolCallId, status);
+  return draft.state;
+}
+
+/** Tool results go right after the assistant message that made the call (and its other results). */
+function insertToolMessage(draft: Draft, message: ToolMessage): void {
+  const messages = draft.messages;
+  const owner = findToolCallOwner(messages, message.toolCallId);
+  if (owner < 0) {
+    messages.push(draft.adopt(message));
+    return;
+  }
+  let at = owner + 1;
+  while (at < messages.length && messages[at]!.role === "tool") at++;
+  messages.splice(at, 0, draft.adopt(message));
+}
+
+/** A snapshot replaces and removes messages by id; client-only activity and reasoning survive. */
+function reconcileSnapshot(draft: Draft, event: Extract<Event, { type: EventType.MESSAGES_SNAPSHOT }>): void {
+  const incoming = event.messages.map((m) => {
+    if ((m as { subagentRunId?: string | null }).subagentRunId !== null) return m;
+    const { subagentRunId: _drop, ...rest } = m as Message & { subagentRunId?: string | null };
+    return rest as Message;
+  });
+  const byId = new Map(incoming.map((m) => [m.id, m]));
+  const owned = authoritativeActivityTypes(event);
+  const hasActivity = incoming.some((m) => m.role === "activity");
+  const hasReasoning = incoming.some((m) => m.role === "reasoning");
+  const keepClientOnly = (m: Message) =>
+    (m.role === "activity" && (owned ? !owned.includes(m.activityType) : owned !== null && !hasActivity)) ||
+    (m.role === "reasoning" && !hasReasoning);
+  const current = draft.state.messages;
+  const next = current
+    .filter((m) => byId.has(m.id) || keepClientOnly(m))
+    .map((m) => {
+      const replacement = byId.get(m.id);
+      return replacement === undefined || sameJson(replacement, m) ? m : replacement;
+    });
+  const present = new Set(next.map((m) => m.id));
+  for (const m of incoming) if (!present.has(m.id)) next.push(m);
+  const statuses = draft.state.toolCallStatus;
+  for (const m of next) {
+    if (m.role === "tool" && statuses[m.toolCallId] !== "complete" && statuses[m.toolCallId] !== "error") {
+      setToolStatus(draft, m.toolCallId, "complete");
+    }
+  }
+  draft.state.messages = draft.adopt(next);
+}
+
+/** Keeps identity for messages a snapshot repeats unchanged, so their rows do not re-render. */
+function sameJson(a: Message, b: Message): boolean {
+  return a === b || JSON.stringify(a) === JSON.stringify(b);
+}

@@ -1,0 +1,385 @@
+import { randomUUID } from "@ag-ui/client";
+import { type BaseEvent, type Context, EventType, type InputContent, type Message, type ResumeEntry, type RunAgentInput } from "@ag-ui/core";
+import { addToolResult, createThreadState, reduceEvent } from "../reducer/reduceEvents";
+import { createThreadStore, type ThreadStore } from "../store/createThreadStore";
+import { MessageIndex } from "../store/messageIndex";
+import { createToolCallSelector } from "../tools/toolCallViews";
+import type { Schedule } from "../store/frame";
+import { type FrontendTool, ToolRegistry } from "../tools/registry";
+import { createTransport, type ProtocolOptions, type Transport, validatedEvents } from "../transport";
+import type { AgentError, ThreadState, ToolCallStatus } from "../types";
+import { isAbort, toAgentError } from "./errors";
+import { checkArgs, failure, runHandler, type ToolOutcome, toContent, toolMessage } from "./toolRunner";
+
+export interface AgentClientOptions extends Omit<ProtocolOptions, "threadId"> {
+  threadId?: string;
+  initialState?: unknown;
+  initialMessages?: Message[];
+  context?: Context[];
+  forwardedProps?: Record<string, unknown>;
+  /** Bring your own transport (any `@ag-ui/client` HttpAgent); `url` and `protocol` are then ignored. */
+  transport?: Transport;
+  /** How streaming updates are batched; defaults to one publish per animation frame. */
+  schedule?: Schedule;
+}
+
+interface RunRequest {
+  resume?: ResumeEntry[];
+  /** Settle these pending frontend tool calls first (a thread restored with calls unanswered). */
+  toolCallIds?: string[];
+}
+
+const CANCELLED = "Cancelled by the user.";
+
+/**
+ * One thread with one agent: the store, the tools, and the run loop that drives them.
+ * Runs are serialized; frontend tools run when a run ends with their calls pending, and the
+ * follow-up run starts once every result is in.
+ */
+export class AgentClient {
+  readonly store: ThreadStore;
+  readonly tools = new ToolRegistry();
+  readonly transport: Transport;
+  /** Per-message subscriptions, for lists that render one row per message. */
+  readonly messages: MessageIndex;
+  /** Every tool call of the thread with its status, memoized on the state it was read from. */
+  readonly selectToolCalls = createToolCallSelector();
+  context: Context[];
+  forwardedProps: Record<string, unknown>;
+
+  private queue: Promise<void> = Promise.resolve();
+  private controller: AbortController | null = null;
+  private readonly waiting = new Map<string, (outcome: ToolOutcome) => void>();
+  private readonly answers = new Map<string, ResumeEntry>();
+  /** Interrupts left open by stop(): the next run tells the agent they were cancelled. */
+  private abandoned: ResumeEntry[] = [];
+  private lastRequest: RunRequest = {};
+  private messageIdsBeforeRun = new Set<string>();
+  private readonly eventListeners = new Set<(event: BaseEvent) => void>();
+
+  constructor(options: AgentClientOptions) {
+    const threadId = options.threadId ?? randomUUID();
+    this.transport = options.transport ?? createTransport({ ...options, threadId });
+    this.transport.threadId = threadId;
+    this.context = options.context ?? [];
+    this.forwardedProps = options.forwardedProps ?? {};
+    this.store = createThreadStore(
+      createThreadState({
+        threadId,
+        messages: options.initialMessages ?? [],
+        ...(options.initialState !== undefined && { state: options.initialState }),
+      }),
+      options.schedule,
+    );
+    this.messages = new MessageIndex(this.store);
+    this.tools.onChange(() => this.resumePendingToolCalls());
+  }
+
+  get state(): ThreadState {
+    return this.store.getState();
+  }
+
+  /** Every validated event of this client's runs, as it arrives. */
+  onEvent(listener: (event: BaseEvent) => void): () => void {
+    this.eventListeners.add(listener);
+    return () => this.eventListeners.delete(listener);
+  }
+
+  registerTool(tool: FrontendTool): () => void {
+    return this.tools.register(tool);
+  }
+
+  sendMessage(content: string | InputContent[]): Promise<void> {
+    const message: Message = { id: randomUUID(), role: "user", content };
+    const pendingTools = [...this.waiting.keys()];
+    const openInterrupts = this.state.interrupts;
+    // A new message answers nothing that was asked: pending questions are closed as cancelled.
+    for (const id of pendingTools) this.answerToolCall(id, failure(CANCELLED), false);
+    this.abandoned.push(...openInterrupts.map((i) => ({ interruptId: i.id, status: "cancelled" as const })));
+    this.store.update((s) => ({ ...s, messages: [...s.messages, message], interrupts: [] }));
+    return this.enqueue({});
+  }
+
+  /** Starts a run with the thread as it is (the agent speaks first, or picks up after setState). */
+  runAgent(): Promise<void> {
+    return this.enqueue({});
+  }
+
+  /** Aborts the request and any tool handlers; the thread is left idle with what it had. */
+  stop(): void {
+    this.controller?.abort();
+    for (const id of [...this.waiting.keys()]) this.answerToolCall(id, failure(CANCELLED), false);
+    const open = this.state.interrupts;
+    if (open.length > 0) {
+      this.abandoned.push(...open.map((i) => ({ interruptId: i.id, status: "cancelled" as const })));
+    }
+    this.store.update((s) =>
+      s.status === "idle" && s.interrupts.length === 0 ? s : { ...s, status: "idle", error: null, interrupts: [], steps: [] },
+    );
+  }
+
+  /** Runs again after an error, without the failed run's partial output. */
+  retry(): Promise<void> {
+    if (this.state.status !== "error") return Promise.resolve();
+    const keep = this.messageIdsBeforeRun;
+    this.store.update((s) => ({ ...s, messages: s.messages.filter((m) => keep.has(m.id)), error: null, status: "idle" }));
+    return this.enqueue(this.lastRequest);
+  }
+
+  /** Drops the reply to `messageId` (default: the last user message) and asks again. */
+  regenerate(messageId?: string): Promise<void> {
+    if (this.controller) this.stop();
+    const messages = this.state.messages;
+    let cut = messageId === undefined ? messages.length : messages.findIndex((m) => m.id === messageId);
+    if (cut < 0) return Promise.reject(new Error(`No message "${messageId}" in this thread.`));
+    if (messages[cut]?.role === "user") cut += 1;
+    else while (cut > 0 && messages[cut - 1]!.role !== "user") cut--;
+    if (messageId === undefined) {
+      cut = messages.findLastIndex((m) => m.role === "user") + 1;
+      if (cut === 0) return Promise.resolve();
+    }
+    this.store.update((s) => ({ ...s, messages: s.messages.slice(0, cut), error: null, status: "idle" }));
+    return this.enqueue({});
+  }
+
+  /** Sets the agent state from the app; it is sent with the next run. */
+  setState(next: unknown | ((previous: unknown) => unknown)): void {
+    this.store.update((s) => ({ ...s, state: typeof next === "function" ? (next as (p: unknown) => unknown)(s.state) : next }));
+  }
+
+  /** Answers a human-in-the-loop tool call; the follow-up run starts once all pending calls are answered. */
+  respond(toolCallId: string, result: unknown): void {
+    if (!this.waiting.has(toolCallId)) {
+      console.warn(`[tandem] respond(): tool call "${toolCallId}" is not waiting for an answer`);
+      return;
+    }
+    this.answerToolCall(toolCallId, { content: toContent(result) }, true);
+  }
+
+  resolveInterrupt(interruptId: string, payload?: unknown): Promise<void> {
+    return this.answerInterrupt({ interruptId, status: "resolved", ...(payload !== undefined && { payload }) });
+  }
+
+  cancelInterrupt(interruptId: string): Promise<void> {
+    return this.answerInterrupt({ interruptId, status: "cancelled" });
+  }
+
+  /** Loads stored history from servers that keep it (the agent runtime). */
+  async loadHistory(signal: AbortSignal = new AbortController().signal): Promise<void> {
+    if (!this.transport.loadHistory) return;
+    try {
+      const history = await this.transport.loadHistory(this.state.threadId, signal);
+      if (signal.aborted) return;
+      this.store.update((s) => {
+        const ids = new Set(history.map((m) => m.id));
+        return { ...s, messages: [...history, ...s.messages.filter((m) => !ids.has(m.id))] };
+      });
+      this.resumePendingToolCalls();
+    } catch (error) {
+      if (signal.aborted || isAbort(error)) return;
+      this.fail(toAgentError(error));
+    }
+  }
+
+  dispose(): void {
+    this.stop();
+    this.eventListeners.clear();
+  }
+
+  private answerInterrupt(entry: ResumeEntry): Promise<void> {
+    const open = this.state.interrupts;
+    if (!open.some((i) => i.id === entry.interruptId)) {
+      return Promise.reject(new Error(`No pending interrupt "${entry.interruptId}".`));
+    }
+    this.answers.set(entry.interruptId, entry);
+    const remaining = open.filter((i) => i.id !== entry.interruptId);
+    this.store.update((s) => ({ ...s, interrupts: remaining }));
+    if (remaining.length > 0) return Promise.resolve();
+    const resume = [...this.answers.values()];
+    this.answers.clear();
+    return this.enqueue({ resume });
+  }
+
+  private answerToolCall(toolCallId: string, outcome: ToolOutcome, followUp: boolean): void {
+    const resolve = this.waiting.get(toolCallId);
+    if (!resolve) return;
+    this.waiting.delete(toolCallId);
+    if (!followUp) this.suppressFollowUp = true;
+    resolve(outcome);
+  }
+
+  private suppressFollowUp = false;
+
+  private enqueue(request: RunRequest): Promise<void> {
+    const chain = this.queue.then(() => this.runChain(request));
+    this.queue = chain.catch(() => undefined);
+    return chain;
+  }
+
+  private async runChain(request: RunRequest): Promise<void> {
+    let next: RunRequest | null = request;
+    while (next) {
+      next = next.toolCallIds ? await this.settleToolCalls(next.toolCallIds, new AbortController()) : await this.runOnce(next);
+    }
+  }
+
+  private buildInput(request: RunRequest): RunAgentInput {
+    const s = this.state;
+    const resume = [...this.abandoned.filter((a) => !request.resume?.some((r) => r.interruptId === a.interruptId)), ...(request.resume ?? [])];
+    this.abandoned = [];
+    return {
+      threadId: s.threadId,
+      runId: randomUUID(),
+      state: s.state,
+      messages: s.messages.filter((m) => m.role !== "activity"),
+      tools: this.tools.definitions(),
+      context: this.context,
+      forwardedProps: this.forwardedProps,
+      ...(resume.length > 0 && { resume }),
+    };
+  }
+
+  /** One request to the agent. Resolves to the follow-up to run next, if any. */
+  private async runOnce(request: RunRequest): Promise<RunRequest | null> {
+    const controller = new AbortController();
+    this.controller = controller;
+    this.lastRequest = request;
+    this.suppressFollowUp = false;
+    this.messageIdsBeforeRun = new Set(this.state.messages.map((m) => m.id));
+    const input = this.buildInput(request);
+    this.store.update((s) => ({ ...s, status: "running", error: null, runError: null, interrupts: [] }));
+    this.transport.abortController = controller;
+    let open = false;
+    let ended = false;
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const subscription = validatedEvents(this.transport, input).subscribe({
+          next: (event) => {
+            for (const listener of this.eventListeners) listener(event);
+            if (event.type === EventType.RUN_STARTED) open = true;
+            if (event.type === EventType.RUN_FINISHED || event.type === EventType.RUN_ERROR) {
+              open = false;
+              ended = true;
+              this.store.update((s) => this.markPendingTools(reduceEvent(s, event)));
+            } else {
+              this.store.dispatch(event);
+            }
+          },
+          error: reject,
+          complete: resolve,
+        });
+        controller.signal.addEventListener("abort", () => {
+          subscription.unsubscribe();
+          resolve();
+        });
+      });
+    } catch (error) {
+      if (!controller.signal.aborted && !isAbort(error)) {
+        this.fail(toAgentError(error));
+        return null;
+      }
+    } finally {
+      if (this.controller === controller) this.controller = null;
+    }
+    if (controller.signal.aborted) {
+      this.store.update((s) => ({ ...s, status: "idle", error: null, steps: [] }));
+      return null;
+    }
+    if (open || !ended) {
+      this.fail({ kind: "truncated", message: "The connection closed before the agent finished its reply." });
+      return null;
+    }
+    const s = this.state;
+    if (s.status !== "running") return null; // error, interrupt, or nothing left to do
+    const pending = s.runToolCallIds.filter((id) => s.toolCallStatus[id] === "executing" || s.toolCallStatus[id] === "awaiting-input");
+    return this.settleToolCalls(pending, controller);
+  }
+
+  /** After RUN_FINISHED: registered tools' pending calls become executing or awaiting input. */
+  private markPendingTools(s: ThreadState): ThreadState {
+    if (s.status !== "idle" || s.lastOutcome !== "success") return s;
+    const statuses: Record<string, ToolCallStatus> = { ...s.toolCallStatus };
+    let frontend = 0;
+    let waiting = 0;
+    for (const id of s.runToolCallIds) {
+      if (statuses[id] === "complete" || statuses[id] === "error") continue;
+      const tool = this.tools.get(this.toolName(s, id));
+      if (tool) {
+        frontend++;
+        statuses[id] = tool.handler ? "executing" : "awaiting-input";
+        if (!tool.handler) waiting++;
+      } else {
+        statuses[id] = "complete";
+      }
+    }
+    const status = waiting > 0 ? "awaiting-input" : frontend > 0 ? "running" : "idle";
+    return { ...s, toolCallStatus: statuses, status };
+  }
+
+  private toolName(s: ThreadState, toolCallId: string): string {
+    for (let i = s.messages.length - 1; i >= 0; i--) {
+      const call = (s.messages[i] as { toolCalls?: { id: string; function: { name: string } }[] }).toolCalls?.find((c) => c.id === toolCallId);
+      if (call) return call.function.name;
+    }
+    return "";
+  }
+
+  /** Runs handlers and waits for answers; each result lands as soon as it is ready. */
+  private async settleToolCalls(ids: string[], controller: AbortController): Promise<RunRequest | null> {
+    if (ids.length === 0) return null;
+    this.controller = controller;
+    let followUp = false;
+    await Promise.all(
+      ids.map(async (id) => {
+        const s = this.state;
+        const tool = this.tools.get(this.toolName(s, id));
+        const call = s.messages.flatMap((m) => (m.role === "assistant" ? (m.toolCalls ?? []) : [])).find((c) => c.id === id);
+        if (!tool || !call) return;
+        if (tool.followUp !== false) followUp = true;
+        const checked = await checkArgs(tool, call.function.arguments);
+        let outcome: ToolOutcome;
+        if (!checked.ok) outcome = failure(checked.error);
+        else if (tool.handler) outcome = await runHandler({ ...tool, handler: tool.handler }, checked.args, id, controller.signal);
+        else outcome = await new Promise<ToolOutcome>((resolve) => this.waiting.set(id, resolve));
+        if (controller.signal.aborted && !outcome.error) outcome = failure(CANCELLED);
+        this.store.update((state) => {
+          const next = addToolResult(state, toolMessage(id, outcome), outcome.error ? "error" : "complete");
+          const waitingNow = [...this.waiting.keys()].length > 0;
+          return { ...next, status: waitingNow ? "awaiting-input" : state.status === "awaiting-input" ? "running" : state.status };
+        });
+      }),
+    );
+    if (this.controller === controller) this.controller = null;
+    if (controller.signal.aborted || this.suppressFollowUp || !followUp) {
+      this.suppressFollowUp = false;
+      this.store.update((s) => (s.status === "idle" ? s : { ...s, status: "idle" }));
+      return null;
+    }
+    return {};
+  }
+
+  /** A thread restored with frontend calls unanswered picks them up once their tools exist. */
+  private resumePendingToolCalls(): void {
+    const s = this.state;
+    if (s.status !== "idle" || this.controller) return;
+    const answered = new Set(s.messages.flatMap((m) => (m.role === "tool" ? [m.toolCallId] : [])));
+    const lastUser = s.messages.findLastIndex((m) => m.role === "user");
+    const pending = s.messages
+      .slice(lastUser + 1)
+      .flatMap((m) => (m.role === "assistant" ? (m.toolCalls ?? []) : []))
+      .filter((c) => !answered.has(c.id) && this.tools.get(c.function.name) && !this.waiting.has(c.id));
+    if (pending.length === 0) return;
+    const ids = pending.map((c) => c.id);
+    this.store.update((state) => {
+      const statuses = { ...state.toolCallStatus };
+      for (const c of pending) statuses[c.id] = this.tools.get(c.function.name)!.handler ? "executing" : "awaiting-input";
+      const waiting = pending.some((c) => !this.tools.get(c.function.name)!.handler);
+      return { ...state, toolCallStatus: statuses, status: waiting ? "awaiting-input" : "running" };
+    });
+    void this.enqueue({ toolCallIds: ids });
+  }
+
+  private fail(error: AgentError): void {
+    this.store.update((s) => ({ ...s, status: "error", error, steps: [] }));
+  }
+}

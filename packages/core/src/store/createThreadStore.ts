@@ -1,0 +1,57 @@
+import { type BaseEvent, EventType } from "@ag-ui/core";
+import { createStore } from "zustand/vanilla";
+import { reduceEvents } from "../reducer/reduceEvents";
+import type { ThreadState } from "../types";
+import { nextFrame, type Schedule } from "./frame";
+
+/** Events that change what a person must react to: published at once, never held for a frame. */
+const IMMEDIATE = new Set<string>([
+  EventType.RUN_STARTED,
+  EventType.RUN_FINISHED,
+  EventType.RUN_ERROR,
+  EventType.TOOL_CALL_END,
+  EventType.TOOL_CALL_RESULT,
+  EventType.MESSAGES_SNAPSHOT,
+]);
+
+export interface ThreadStore {
+  getState(): ThreadState;
+  subscribe(listener: (state: ThreadState, previous: ThreadState) => void): () => void;
+  /** Folds an event in. Streaming deltas are batched and published at most once per frame. */
+  dispatch(event: BaseEvent): void;
+  /** Applies held events, then `recipe`, and publishes at once. */
+  update(recipe: (state: ThreadState) => ThreadState): void;
+  /** Publishes held events now. */
+  flush(): void;
+}
+
+export function createThreadStore(initial: ThreadState, schedule: Schedule = nextFrame): ThreadStore {
+  const store = createStore<ThreadState>()(() => initial);
+  let held: BaseEvent[] = [];
+  let cancel: (() => void) | undefined;
+
+  const publish = (next: ThreadState) => {
+    if (next !== store.getState()) store.setState(next, true);
+  };
+  const drain = (state: ThreadState) => {
+    cancel?.();
+    cancel = undefined;
+    if (held.length === 0) return state;
+    const events = held;
+    held = [];
+    return reduceEvents(state, events);
+  };
+  const flush = () => publish(drain(store.getState()));
+
+  return {
+    getState: store.getState,
+    subscribe: store.subscribe,
+    flush,
+    update: (recipe) => publish(recipe(drain(store.getState()))),
+    dispatch(event) {
+      held.push(event);
+      if (IMMEDIATE.has(event.type)) flush();
+      else cancel ??= schedule(flush);
+    },
+  };
+}

@@ -1,0 +1,91 @@
+import type { Message } from "@ag-ui/core";
+import type { ThreadStore } from "./createThreadStore";
+
+/**
+ * Per-message subscriptions over a thread store. A publish costs one pointer comparison per
+ * message, and only the listeners of messages whose identity changed are called, so a token
+ * streamed into one row wakes that row alone however long the thread is.
+ */
+export class MessageIndex {
+  private messages: readonly Message[];
+  private byId = new Map<string, Message>();
+  private idList: readonly string[] = [];
+  private readonly listeners = new Map<string, Set<() => void>>();
+  private readonly idListeners = new Set<() => void>();
+  private unsubscribe: (() => void) | undefined;
+
+  constructor(private readonly store: ThreadStore) {
+    this.messages = store.getState().messages;
+    this.rebuild();
+  }
+
+  /** Ids in thread order; the same array until a message is added, removed or moved. */
+  get ids(): readonly string[] {
+    this.sync();
+    return this.idList;
+  }
+
+  get(id: string): Message | undefined {
+    this.sync();
+    return this.byId.get(id);
+  }
+
+  subscribe(id: string, listener: () => void): () => void {
+    let set = this.listeners.get(id);
+    if (!set) this.listeners.set(id, (set = new Set()));
+    set.add(listener);
+    this.attach();
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) this.listeners.delete(id);
+      this.detachIfIdle();
+    };
+  }
+
+  subscribeIds(listener: () => void): () => void {
+    this.idListeners.add(listener);
+    this.attach();
+    return () => {
+      this.idListeners.delete(listener);
+      this.detachIfIdle();
+    };
+  }
+
+  private attach(): void {
+    this.unsubscribe ??= this.store.subscribe(() => this.sync(true));
+  }
+
+  private detachIfIdle(): void {
+    if (this.listeners.size === 0 && this.idListeners.size === 0) {
+      this.unsubscribe?.();
+      this.unsubscribe = undefined;
+    }
+  }
+
+  private sync(notify = false): void {
+    const next = this.store.getState().messages;
+    const previous = this.messages;
+    if (next === previous) return;
+    this.messages = next;
+    const changed: Message[] = [];
+    let sameOrder = next.length === previous.length;
+    for (let i = 0; i < next.length; i++) {
+      const m = next[i]!;
+      const old = previous[i];
+      if (m === old) continue;
+      if (old === undefined || old.id !== m.id) sameOrder = false;
+      if (this.byId.get(m.id) !== m) changed.push(m);
+    }
+    if (sameOrder) for (const m of changed) this.byId.set(m.id, m);
+    else this.rebuild();
+    if (!notify) return;
+    for (const m of changed) this.listeners.get(m.id)?.forEach((l) => l());
+    if (!sameOrder) this.idListeners.forEach((l) => l());
+  }
+
+  private rebuild(): void {
+    this.byId = new Map(this.messages.map((m) => [m.id, m]));
+    const ids = this.messages.map((m) => m.id);
+    if (ids.length !== this.idList.length || ids.some((id, i) => id !== this.idList[i])) this.idList = ids;
+  }
+}

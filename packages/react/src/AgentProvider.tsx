@@ -1,0 +1,57 @@
+import { AgentClient, type AgentClientOptions, type HeadersOption } from "@tandem/core";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { AgentContext, type AgentContextValue } from "./context";
+import { RenderRegistry } from "./renderRegistry";
+
+export interface AgentProviderProps extends Omit<AgentClientOptions, "headers" | "url"> {
+  url?: string;
+  headers?: HeadersOption;
+  /** Use this client instead of creating one (e.g. to share a thread between trees). */
+  client?: AgentClient;
+  children?: ReactNode;
+}
+
+/**
+ * Owns one thread with one agent. A new client is made when `url`, `protocol`, `threadId` or
+ * `agentId` change; `headers`, `context` and `forwardedProps` are read fresh on every request.
+ */
+export function AgentProvider({ children, client: given, headers, ...options }: AgentProviderProps) {
+  const headersRef = useRef(headers);
+  headersRef.current = headers;
+  const key = `${options.protocol ?? "ag-ui"} ${options.url ?? ""} ${options.threadId ?? ""} ${options.agentId ?? ""}`;
+  const [value, setValue] = useState(() => create(key));
+
+  function create(k: string): AgentContextValue & { key: string } {
+    const client =
+      given ??
+      new AgentClient({
+        ...options,
+        url: options.url ?? "",
+        headers: async () => {
+          const h = headersRef.current;
+          return (typeof h === "function" ? await h() : h) ?? {};
+        },
+      });
+    return { client, renderers: new RenderRegistry(), key: k };
+  }
+
+  let current = value;
+  if (value.key !== key || (given && value.client !== given)) {
+    current = create(key);
+    setValue(current);
+  }
+  const { client } = current;
+  client.context = options.context ?? [];
+  client.forwardedProps = options.forwardedProps ?? {};
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void client.loadHistory(controller.signal);
+    return () => {
+      controller.abort();
+      client.stop();
+    };
+  }, [client]);
+
+  return <AgentContext.Provider value={current}>{children}</AgentContext.Provider>;
+}

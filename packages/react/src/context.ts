@@ -1,0 +1,21 @@
+import type { AgentClient } from "@tandem/core";
+import { createContext, useContext } from "react";
+import type { RenderRegistry } from "./renderRegistry";
+
+export interface AgentContextValue {
+  client: AgentClient;
+  renderers: RenderRegistry;
+}
+
+export const AgentContext = createContext<AgentContextValue | null>(null);
+
+export function useAgentContext(): AgentContextValue {
+  const value = useContext(AgentContext);
+  if (!value) throw new Error("Tandem hooks must be used inside <AgentProvider>.");
+  return value;
+}
+
+/** The AgentClient behind the nearest provider, for what the hooks do not cover. */
+export function useAgentClient(): AgentClient {
+  return useAgentContext().client;
+}

@@ -1,0 +1,11 @@
+export { AgentProvider, type AgentProviderProps } from "./AgentProvider";
+export { useAgentClient } from "./context";
+export { useAgent, type AgentActions, type AgentView, type UseAgentResult } from "./useAgent";
+export { useAgentState, type SetAgentState } from "./useAgentState";
+export { useFrontendTool, useHumanInTheLoop, type FrontendToolOptions, type HumanInTheLoopOptions } from "./useFrontendTool";
+export { useInterrupt, useInterruptRender } from "./useInterrupt";
+export { useMessage, useMessageIds } from "./useMessages";
+export { useToolRender, useToolRenderer } from "./useToolRenderer";
+export { useStoreSelector, shallowEqual } from "./useStoreSelector";
+export type { InterruptRender, InterruptRenderProps, ToolRender, ToolRenderProps } from "./renderRegistry";
+export type * from "@tandem/core";

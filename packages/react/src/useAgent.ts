@@ -1,0 +1,96 @@
+import type { AgentClient, AgentError, AgentStatus, InputContent, Interrupt, Message, RunStep, ThreadState, ToolCallView } from "@tandem/core";
+import { useMemo, useRef } from "react";
+import { useAgentContext } from "./context";
+import { useStoreSelector } from "./useStoreSelector";
+
+export interface AgentView {
+  messages: Message[];
+  status: AgentStatus;
+  error: AgentError | null;
+  threadId: string;
+  isRunning: boolean;
+  toolCalls: ToolCallView[];
+  interrupts: Interrupt[];
+  steps: RunStep[];
+  state: unknown;
+}
+
+export interface AgentActions {
+  sendMessage(content: string | InputContent[]): Promise<void>;
+  stop(): void;
+  retry(): Promise<void>;
+  regenerate(messageId?: string): Promise<void>;
+  resolveInterrupt(interruptId: string, payload?: unknown): Promise<void>;
+  cancelInterrupt(interruptId: string): Promise<void>;
+  setState(next: unknown | ((previous: unknown) => unknown)): void;
+  /** Answers a human-in-the-loop tool call. */
+  respond(toolCallId: string, result: unknown): void;
+}
+
+export type UseAgentResult = AgentView & AgentActions;
+
+type ViewKey = keyof AgentView;
+const VIEW_KEYS: readonly ViewKey[] = ["messages", "status", "error", "threadId", "isRunning", "toolCalls", "interrupts", "steps", "state"];
+
+function read(client: AgentClient, s: ThreadState, key: ViewKey): unknown {
+  switch (key) {
+    case "isRunning":
+      return s.status === "running";
+    case "toolCalls":
+      return client.selectToolCalls(s);
+    default:
+      return s[key];
+  }
+}
+
+/**
+ * The thread and its actions. The component re-renders only for the fields it reads, like
+ * TanStack Query's tracked results: a component that only calls `sendMessage` never re-renders
+ * while text streams. Pass a selector to subscribe to a derived value instead.
+ */
+export function useAgent(): UseAgentResult;
+export function useAgent<T>(selector: (state: ThreadState) => T, isEqual?: (a: T, b: T) => boolean): T;
+export function useAgent<T>(selector?: (state: ThreadState) => T, isEqual?: (a: T, b: T) => boolean): UseAgentResult | T {
+  const { client } = useAgentContext();
+  const tracked = useRef(new Set<ViewKey>());
+  const actions = useActions(client);
+  const trackedEqual = useRef((a: ThreadState, b: ThreadState) => {
+    for (const key of tracked.current) if (!Object.is(read(client, a, key), read(client, b, key))) return false;
+    return true;
+  }).current;
+  const state = useStoreSelector<ThreadState | T>(
+    client.store,
+    selector ?? ((s) => s),
+    (selector ? isEqual : trackedEqual) as (a: ThreadState | T, b: ThreadState | T) => boolean,
+  );
+  if (selector) return state as T;
+  const result = { ...actions } as UseAgentResult;
+  for (const key of VIEW_KEYS) {
+    Object.defineProperty(result, key, {
+      enumerable: true,
+      get() {
+        // A field read for the first time may have changed while the render was skipped.
+        const source = tracked.current.has(key) ? (state as ThreadState) : client.store.getState();
+        tracked.current.add(key);
+        return read(client, source, key);
+      },
+    });
+  }
+  return result;
+}
+
+function useActions(client: AgentClient): AgentActions {
+  return useMemo(
+    () => ({
+      sendMessage: (content) => client.sendMessage(content),
+      stop: () => client.stop(),
+      retry: () => client.retry(),
+      regenerate: (id) => client.regenerate(id),
+      resolveInterrupt: (id, payload) => client.resolveInterrupt(id, payload),
+      cancelInterrupt: (id) => client.cancelInterrupt(id),
+      setState: (next) => client.setState(next),
+      respond: (id, result) => client.respond(id, result),
+    }),
+    [client],
+  );
+}

@@ -1,0 +1,46 @@
+import type { FrontendTool, InferArgs, ToolParameters } from "@tandem/core";
+import { type DependencyList, useEffect, useRef } from "react";
+import { useAgentContext } from "./context";
+import type { ToolRender } from "./renderRegistry";
+
+export interface FrontendToolOptions<P extends ToolParameters = ToolParameters> extends FrontendTool<P> {
+  /** Draws the call in the chat in place of the default card. */
+  render?: ToolRender<InferArgs<P>>;
+}
+
+/**
+ * Gives the agent a tool that runs in the browser. With a `handler` the call runs by itself and
+ * its result goes back to the agent; without one the run waits until `render` calls `respond`.
+ * The latest handler and render are always used; `deps` re-register the definition.
+ */
+export function useFrontendTool<P extends ToolParameters>(tool: FrontendToolOptions<P>, deps: DependencyList = []): void {
+  const { client, renderers } = useAgentContext();
+  const latest = useRef(tool);
+  latest.current = tool;
+  const hasHandler = tool.handler !== undefined;
+  const hasRender = tool.render !== undefined;
+
+  useEffect(() => {
+    const { name, description, parameters, followUp } = latest.current;
+    const unregister = client.registerTool({
+      name,
+      ...(description !== undefined && { description }),
+      ...(parameters !== undefined && { parameters }),
+      ...(followUp !== undefined && { followUp }),
+      ...(hasHandler && { handler: (args, context) => latest.current.handler!(args as InferArgs<P>, context) }),
+    } as FrontendTool);
+    const unrender = hasRender ? renderers.addTool(name, (props) => latest.current.render?.(props as never)) : undefined;
+    return () => {
+      unrender?.();
+      unregister();
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [client, renderers, tool.name, hasHandler, hasRender, ...deps]);
+}
+
+export interface HumanInTheLoopOptions<P extends ToolParameters = ToolParameters> extends Omit<FrontendToolOptions<P>, "handler"> {}
+
+/** A tool the agent calls to ask a person: the run waits until `render` calls `respond`. */
+export function useHumanInTheLoop<P extends ToolParameters>(tool: HumanInTheLoopOptions<P>, deps?: DependencyList): void {
+  useFrontendTool(tool, deps);
+}

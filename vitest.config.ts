@@ -1,5 +1,22 @@
 import { defineConfig } from "vitest/config";
 
+// Vitest 5's reporter calls Map.groupBy, which Node 20 lacks (it arrived in Node 21).
+if (!("groupBy" in Map)) {
+  Object.defineProperty(Map, "groupBy", {
+    value<K, T>(items: Iterable<T>, key: (item: T, index: number) => K): Map<K, T[]> {
+      const groups = new Map<K, T[]>();
+      let i = 0;
+      for (const item of items) {
+        const k = key(item, i++);
+        const group = groups.get(k);
+        if (group) group.push(item);
+        else groups.set(k, [item]);
+      }
+      return groups;
+    },
+  });
+}
+
 const unit = (name: string, environment: "node" | "jsdom") => ({
   extends: true as const,
   test: {

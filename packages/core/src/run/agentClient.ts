@@ -1,11 +1,12 @@
 import { randomUUID } from "@ag-ui/client";
-import { type BaseEvent, type Context, EventType, type InputContent, type Message, type ResumeEntry, type RunAgentInput } from "@ag-ui/core";
+import { type BaseEvent, type Context, EventType, PROTOCOL_VERSION, type InputContent, type Message, type ResumeEntry, type RunAgentInput } from "@ag-ui/core";
 import { addToolResult, createThreadState, reduceEvent } from "../reducer/reduceEvents";
 import { createThreadStore, type ThreadStore } from "../store/createThreadStore";
 import { MessageIndex } from "../store/messageIndex";
 import { createToolCallSelector } from "../tools/toolCallViews";
 import type { Schedule } from "../store/frame";
 import { type FrontendTool, ToolRegistry } from "../tools/registry";
+import type { ToolParameters } from "../tools/schema";
 import { createTransport, type ProtocolOptions, type Transport, validatedEvents } from "../transport";
 import type { AgentError, ThreadState, ToolCallStatus } from "../types";
 import { isAbort, toAgentError } from "./errors";
@@ -21,6 +22,8 @@ export interface AgentClientOptions extends Omit<ProtocolOptions, "threadId"> {
   transport?: Transport;
   /** How streaming updates are batched; defaults to one publish per animation frame. */
   schedule?: Schedule;
+  /** Aborting it stops the current run and any tool handlers, like `stop()`, for good. */
+  signal?: AbortSignal;
 }
 
 interface RunRequest {
@@ -73,6 +76,7 @@ export class AgentClient {
     );
     this.messages = new MessageIndex(this.store);
     this.tools.onChange(() => this.resumePendingToolCalls());
+    options.signal?.addEventListener("abort", () => this.dispose(), { once: true });
   }
 
   get state(): ThreadState {
@@ -85,8 +89,9 @@ export class AgentClient {
     return () => this.eventListeners.delete(listener);
   }
 
-  registerTool(tool: FrontendTool): () => void {
-    return this.tools.register(tool);
+  /** Offers the agent a tool that runs here; returns a function that withdraws it. */
+  registerTool<P extends ToolParameters>(tool: FrontendTool<P>): () => void {
+    return this.tools.register(tool as unknown as FrontendTool);
   }
 
   sendMessage(content: string | InputContent[]): Promise<void> {
@@ -181,7 +186,11 @@ export class AgentClient {
     }
   }
 
+  private disposed = false;
+
+  /** Stops for good: no further runs start. */
   dispose(): void {
+    this.disposed = true;
     this.stop();
     this.eventListeners.clear();
   }
@@ -210,15 +219,24 @@ export class AgentClient {
 
   private suppressFollowUp = false;
 
+  /** A plain run queued but not yet started: later requests for one share it. */
+  private queuedRun: Promise<void> | null = null;
+
   private enqueue(request: RunRequest): Promise<void> {
-    const chain = this.queue.then(() => this.runChain(request));
+    const plain = !request.resume && !request.toolCallIds;
+    if (plain && this.queuedRun) return this.queuedRun;
+    const chain = this.queue.then(() => {
+      if (plain) this.queuedRun = null;
+      return this.runChain(request);
+    });
+    if (plain) this.queuedRun = chain;
     this.queue = chain.catch(() => undefined);
     return chain;
   }
 
   private async runChain(request: RunRequest): Promise<void> {
     let next: RunRequest | null = request;
-    while (next) {
+    while (next && !this.disposed) {
       next = next.toolCallIds ? await this.settleToolCalls(next.toolCallIds, new AbortController()) : await this.runOnce(next);
     }
   }
@@ -235,6 +253,7 @@ export class AgentClient {
       tools: this.tools.definitions(),
       context: this.context,
       forwardedProps: this.forwardedProps,
+      protocolVersion: PROTOCOL_VERSION,
       ...(resume.length > 0 && { resume }),
     };
   }

@@ -14,6 +14,8 @@ const IMMEDIATE = new Set<string>([
   EventType.MESSAGES_SNAPSHOT,
 ]);
 
+const NOTHING = () => {};
+
 export interface ThreadStore {
   getState(): ThreadState;
   subscribe(listener: (state: ThreadState, previous: ThreadState) => void): () => void;
@@ -28,14 +30,15 @@ export interface ThreadStore {
 export function createThreadStore(initial: ThreadState, schedule: Schedule = nextFrame): ThreadStore {
   const store = createStore<ThreadState>()(() => initial);
   let held: BaseEvent[] = [];
-  let cancel: (() => void) | undefined;
+  let cancel: (() => void) | null = null;
 
   const publish = (next: ThreadState) => {
     if (next !== store.getState()) store.setState(next, true);
   };
   const drain = (state: ThreadState) => {
-    cancel?.();
-    cancel = undefined;
+    const pending = cancel;
+    cancel = null;
+    pending?.();
     if (held.length === 0) return state;
     const events = held;
     held = [];
@@ -51,7 +54,12 @@ export function createThreadStore(initial: ThreadState, schedule: Schedule = nex
     dispatch(event) {
       held.push(event);
       if (IMMEDIATE.has(event.type)) flush();
-      else cancel ??= schedule(flush);
+      else if (!cancel) {
+        cancel = NOTHING;
+        const scheduled = schedule(flush);
+        // A scheduler may run the flush at once; then there is nothing left to cancel.
+        if (cancel === NOTHING) cancel = scheduled;
+      }
     },
   };
 }

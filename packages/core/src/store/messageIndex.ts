@@ -62,25 +62,36 @@ export class MessageIndex {
     }
   }
 
+  /** Changes seen by a read before the store's notification reached us; announced with it. */
+  private dirty = new Set<string>();
+  private idsDirty = false;
+
   private sync(notify = false): void {
     const next = this.store.getState().messages;
     const previous = this.messages;
-    if (next === previous) return;
-    this.messages = next;
-    const changed: Message[] = [];
-    let sameOrder = next.length === previous.length;
-    for (let i = 0; i < next.length; i++) {
-      const m = next[i]!;
-      const old = previous[i];
-      if (m === old) continue;
-      if (old === undefined || old.id !== m.id) sameOrder = false;
-      if (this.byId.get(m.id) !== m) changed.push(m);
+    if (next !== previous) {
+      this.messages = next;
+      const changed: Message[] = [];
+      let sameOrder = next.length === previous.length;
+      for (let i = 0; i < next.length; i++) {
+        const m = next[i]!;
+        const old = previous[i];
+        if (m === old) continue;
+        if (old === undefined || old.id !== m.id) sameOrder = false;
+        if (this.byId.get(m.id) !== m) changed.push(m);
+      }
+      if (sameOrder) for (const m of changed) this.byId.set(m.id, m);
+      else this.rebuild();
+      for (const m of changed) this.dirty.add(m.id);
+      if (!sameOrder) this.idsDirty = true;
     }
-    if (sameOrder) for (const m of changed) this.byId.set(m.id, m);
-    else this.rebuild();
     if (!notify) return;
-    for (const m of changed) this.listeners.get(m.id)?.forEach((l) => l());
-    if (!sameOrder) this.idListeners.forEach((l) => l());
+    const dirty = this.dirty;
+    const idsDirty = this.idsDirty;
+    this.dirty = new Set();
+    this.idsDirty = false;
+    for (const id of dirty) this.listeners.get(id)?.forEach((l) => l());
+    if (idsDirty) this.idListeners.forEach((l) => l());
   }
 
   private rebuild(): void {

@@ -1,0 +1,318 @@
+import type { RunAgentInput } from "@ag-ui/core";
+import { type MockAgent, type Script, startMockAgent } from "@tandem/mock-agent";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
+import { call, finished, lastMessage, say, started, sync, toolResults, until } from "../test/scripts";
+import { AgentClient } from "./agentClient";
+
+let agent: MockAgent | undefined;
+afterEach(async () => {
+  await agent?.close();
+  agent = undefined;
+});
+
+async function connect(script: Script, options: Partial<ConstructorParameters<typeof AgentClient>[0]> = {}) {
+  agent = await startMockAgent({ scenario: script });
+  const client = new AgentClient({ url: agent.url, threadId: "t1", schedule: sync, ...options });
+  return { client, agent };
+}
+
+const bodies = (a: MockAgent) => a.requests.map((r) => r.body as RunAgentInput);
+
+describe("AgentClient runs", () => {
+  it("sends the user's message and streams the reply", async () => {
+    const { client, agent } = await connect((input) => [started(input), ...say("a1", "Hel", "lo ", "there"), finished(input)]);
+    const states: string[] = [];
+    client.store.subscribe((s) => states.push(s.status));
+    await client.sendMessage("Hi");
+    expect(client.state.messages.map((m) => [m.role, m.content])).toEqual([
+      ["user", "Hi"],
+      ["assistant", "Hello there"],
+    ]);
+    expect(client.state.status).toBe("idle");
+    expect(states[0]).toBe("running");
+    const [body] = bodies(agent);
+    expect(body).toMatchObject({ threadId: "t1", messages: [{ role: "user", content: "Hi" }], protocolVersion: "1.0" });
+  });
+
+  it("runs a frontend tool, sends its result and streams the follow-up answer", async () => {
+    const { client, agent } = await connect((input) =>
+      lastMessage(input)?.role === "tool"
+        ? [started(input), ...say("a2", "Background is now ", JSON.parse(toolResults(input)[0]!.content as string).color), finished(input)]
+        : [started(input), ...call("c1", "change_background", { background: "teal" }), finished(input)],
+    );
+    const handler = vi.fn(async ({ background }: { background: string }) => ({ color: background }));
+    client.registerTool({ name: "change_background", parameters: z.object({ background: z.string() }), handler });
+    await client.sendMessage("make it teal");
+    expect(handler).toHaveBeenCalledWith({ background: "teal" }, expect.objectContaining({ toolCallId: "c1" }));
+    expect(client.state.messages.at(-1)).toMatchObject({ role: "assistant", content: "Background is now teal" });
+    expect(client.state.toolCallStatus.c1).toBe("complete");
+    const [first, second] = bodies(agent);
+    expect(first!.tools).toEqual([
+      expect.objectContaining({ name: "change_background", parameters: expect.objectContaining({ type: "object", required: ["background"] }) }),
+    ]);
+    expect(toolResults(second!)).toEqual([expect.objectContaining({ toolCallId: "c1", content: '{"color":"teal"}' })]);
+  });
+
+  it("waits for a human-in-the-loop answer before the follow-up run", async () => {
+    const { client, agent } = await connect((input) =>
+      lastMessage(input)?.role === "tool"
+        ? [started(input), ...say("a2", "Thanks"), finished(input)]
+        : [started(input), ...call("c1", "confirm", { action: "delete" }), finished(input)],
+    );
+    client.registerTool({ name: "confirm", parameters: { type: "object", properties: { action: { type: "string" } } } });
+    const done = client.sendMessage("delete it");
+    await until(() => client.state.status === "awaiting-input");
+    expect(client.state.toolCallStatus.c1).toBe("awaiting-input");
+    expect(agent.requests).toHaveLength(1);
+    client.respond("c1", { approved: true });
+    await done;
+    expect(agent.requests).toHaveLength(2);
+    expect(toolResults(bodies(agent)[1]!)[0]).toMatchObject({ toolCallId: "c1", content: '{"approved":true}' });
+    expect(client.state.status).toBe("idle");
+  });
+
+  it("resolves two parallel calls of the same tool separately, then follows up once", async () => {
+    const { client, agent } = await connect((input) =>
+      lastMessage(input)?.role === "tool"
+        ? [started(input), ...say("a2", toolResults(input).map((m) => m.content).join("+")), finished(input)]
+        : [started(input), ...call("c1", "ask", { q: 1 }, "m"), ...call("c2", "ask", { q: 2 }, "m"), finished(input)],
+    );
+    client.registerTool({ name: "ask" });
+    const done = client.sendMessage("two questions");
+    await until(() => client.state.toolCallStatus.c2 === "awaiting-input");
+    client.respond("c2", "B");
+    expect(client.state.status).toBe("awaiting-input");
+    expect(client.state.toolCallStatus).toMatchObject({ c1: "awaiting-input", c2: "complete" });
+    client.respond("c1", "A");
+    await done;
+    expect(agent.requests).toHaveLength(2);
+    expect(client.state.messages.at(-1)).toMatchObject({ content: "A+B" });
+  });
+
+  it("sends no follow-up run for a tool with followUp: false", async () => {
+    const { client, agent } = await connect((input) => [started(input), ...call("c1", "log", {}), finished(input)]);
+    client.registerTool({ name: "log", followUp: false, handler: () => "ok" });
+    await client.sendMessage("log it");
+    expect(agent.requests).toHaveLength(1);
+    expect(client.state.status).toBe("idle");
+    expect(client.state.messages.at(-1)).toMatchObject({ role: "tool", content: "ok" });
+  });
+
+  it.each([
+    ["arguments that are not JSON", '{"background": ', /not JSON/],
+    ["arguments that do not match the schema", { background: 42 }, /background/],
+  ])("gives the agent an error result for %s, without calling the handler", async (_label, args, pattern) => {
+    const { client, agent } = await connect((input) =>
+      lastMessage(input)?.role === "tool"
+        ? [started(input), ...say("a2", "Sorry, retrying"), finished(input)]
+        : [started(input), ...call("c1", "change_background", args), finished(input)],
+    );
+    const handler = vi.fn();
+    client.registerTool({ name: "change_background", parameters: z.object({ background: z.string() }), handler });
+    await client.sendMessage("go");
+    expect(handler).not.toHaveBeenCalled();
+    const result = toolResults(bodies(agent)[1]!)[0]!;
+    expect(result.content).toMatch(/^Error: Invalid arguments for tool "change_background"/);
+    expect(result.content).toMatch(pattern);
+    expect(client.state.toolCallStatus.c1).toBe("error");
+    expect(client.state.status).toBe("idle");
+  });
+
+  it("reports a throwing handler to the agent and marks the call failed", async () => {
+    const { client, agent } = await connect((input) =>
+      lastMessage(input)?.role === "tool"
+        ? [started(input), ...say("a2", "It failed"), finished(input)]
+        : [started(input), ...call("c1", "boom", {}), finished(input)],
+    );
+    client.registerTool({ name: "boom", handler: () => { throw new Error("disk full"); } });
+    await client.sendMessage("go");
+    expect(toolResults(bodies(agent)[1]!)[0]).toMatchObject({ content: 'Error: Tool "boom" failed: disk full', error: 'Tool "boom" failed: disk full' });
+    expect(client.state.toolCallStatus.c1).toBe("error");
+  });
+
+  it("serializes runs: a message sent mid-run goes out after the reply, with it", async () => {
+    const { client, agent } = await connect(async function* (input) {
+      yield started(input);
+      yield* say(`a${input.messages.length}`, "reply");
+      yield { delay: 30 };
+      yield finished(input);
+    });
+    const first = client.sendMessage("one");
+    await until(() => client.state.messages.length === 2);
+    const second = client.sendMessage("two");
+    await Promise.all([first, second]);
+    expect(bodies(agent).map((b) => b.messages.map((m) => m.content))).toEqual([["one"], ["one", "reply", "two"]]);
+  });
+
+  it("sends messages typed before the run starts in one request", async () => {
+    const { client, agent } = await connect((input) => [started(input), ...say("a", "ok"), finished(input)]);
+    await Promise.all([client.sendMessage("one"), client.sendMessage("two")]);
+    expect(bodies(agent).map((b) => b.messages.map((m) => m.content))).toEqual([["one", "two"]]);
+  });
+
+  it("sends state set by the app with the next run and follows the agent's snapshots and deltas", async () => {
+    const { client, agent } = await connect((input) => [
+      started(input),
+      { type: "STATE_SNAPSHOT", snapshot: { count: (input.state as { count: number }).count + 1, items: [] } },
+      { type: "STATE_DELTA", delta: [{ op: "add", path: "/items/-", value: "x" }] },
+      finished(input),
+    ], { initialState: { count: 0 } });
+    client.setState((s: unknown) => ({ ...(s as object), count: 10 }));
+    await client.runAgent();
+    expect(bodies(agent)[0]!.state).toEqual({ count: 10 });
+    expect(client.state.state).toEqual({ count: 11, items: ["x"] });
+  });
+
+  it("resolves and cancels interrupts through resume", async () => {
+    const { client, agent } = await connect((input) =>
+      input.resume?.length
+        ? [started(input), ...say("a2", `resume:${input.resume.map((r) => `${r.interruptId}=${r.status}`).join(",")}`), finished(input)]
+        : [started(input), finished(input, { type: "interrupt", interrupts: [{ id: "i1", reason: "approve" }, { id: "i2", reason: "pick" }] })],
+    );
+    await client.sendMessage("book it");
+    expect(client.state.status).toBe("awaiting-input");
+    expect(client.state.interrupts.map((i) => i.id)).toEqual(["i1", "i2"]);
+    await client.resolveInterrupt("i1", { ok: true });
+    expect(agent.requests).toHaveLength(1);
+    await client.cancelInterrupt("i2");
+    expect(bodies(agent)[1]!.resume).toEqual([
+      { interruptId: "i1", status: "resolved", payload: { ok: true } },
+      { interruptId: "i2", status: "cancelled" },
+    ]);
+    expect(client.state.messages.at(-1)).toMatchObject({ content: "resume:i1=resolved,i2=cancelled" });
+    expect(client.state.status).toBe("idle");
+  });
+
+  it("resolves headers per request (a fresh bearer token each time)", async () => {
+    let n = 0;
+    const { client, agent } = await connect((input) => [started(input), finished(input)], {
+      headers: async () => ({ Authorization: `Bearer token-${++n}` }),
+    });
+    await client.runAgent();
+    await client.runAgent();
+    expect(agent.requests.map((r) => r.headers.authorization)).toEqual(["Bearer token-1", "Bearer token-2"]);
+  });
+
+  it("regenerates the last reply", async () => {
+    let n = 0;
+    const { client } = await connect((input) => [started(input), ...say(`a${++n}`, `answer ${n}`), finished(input)]);
+    await client.sendMessage("q");
+    await client.regenerate();
+    expect(client.state.messages.map((m) => m.content)).toEqual(["q", "answer 2"]);
+  });
+
+  it("reads protobuf responses", async () => {
+    const { client } = await connect((input) => [started(input), ...say("a1", "binary ", "hello"), finished(input)], {
+      headers: { Accept: "application/vnd.ag-ui.event+proto" },
+    });
+    await client.sendMessage("hi");
+    expect(client.state.messages.at(-1)).toMatchObject({ content: "binary hello" });
+    expect(agent!.requests[0]!.headers.accept).toContain("proto");
+  });
+});
+
+describe("AgentClient errors", () => {
+  it("turns an HTTP 500 with a JSON body into an http error, keeps the message, and retries", async () => {
+    let fail = true;
+    const { client } = await connect((input) =>
+      fail ? { status: 500, body: { error: "model backend unavailable" } } : [started(input), ...say("a1", "ok"), finished(input)],
+    );
+    await client.sendMessage("hello");
+    expect(client.state.status).toBe("error");
+    expect(client.state.error).toEqual({ kind: "http", status: 500, message: "model backend unavailable" });
+    expect(client.state.messages).toEqual([expect.objectContaining({ role: "user", content: "hello" })]);
+    fail = false;
+    await client.retry();
+    expect(client.state.status).toBe("idle");
+    expect(client.state.messages.map((m) => m.content)).toEqual(["hello", "ok"]);
+  });
+
+  it("turns a dropped connection into a network error, keeping the partial reply until retry", async () => {
+    let drop = true;
+    const { client } = await connect((input) =>
+      drop ? [started(input), ...say("a1", "partial").slice(0, 2), { delay: 10 }, { drop: true }] : [started(input), ...say("a2", "full"), finished(input)],
+    );
+    await client.sendMessage("hello");
+    expect(client.state.error?.kind).toBe("network");
+    expect(client.state.messages.map((m) => m.content)).toEqual(["hello", "partial"]);
+    drop = false;
+    await client.retry();
+    expect(client.state.messages.map((m) => m.content)).toEqual(["hello", "full"]);
+  });
+
+  it("reports a stream that ends without RUN_FINISHED as truncated", async () => {
+    let truncate = true;
+    const { client } = await connect((input) =>
+      truncate ? [started(input), ...say("a1", "half")] : [started(input), ...say("a2", "whole"), finished(input)],
+    );
+    await client.sendMessage("hello");
+    expect(client.state.status).toBe("error");
+    expect(client.state.error?.kind).toBe("truncated");
+    expect(client.state.messages.map((m) => m.content)).toEqual(["hello", "half"]);
+    truncate = false;
+    await client.retry();
+    expect(client.state.status).toBe("idle");
+  });
+
+  it("surfaces RUN_ERROR as an agent error with its code", async () => {
+    const { client } = await connect((input) => [started(input), ...say("a1", "so far"), { type: "RUN_ERROR", message: "rate limited", code: "429" }]);
+    await client.sendMessage("hello");
+    expect(client.state.error).toEqual({ kind: "agent", message: "rate limited", code: "429" });
+    expect(client.state.messages.map((m) => m.content)).toEqual(["hello", "so far"]);
+  });
+
+  it("turns a malformed frame into a protocol error", async () => {
+    const { client } = await connect((input) => [started(input), { raw: "data: {not json\n\n" }, finished(input)]);
+    await client.sendMessage("hello");
+    expect(client.state.error?.kind).toBe("protocol");
+    expect(client.state.messages).toHaveLength(1);
+  });
+
+  it("turns a refused connection into a network error", async () => {
+    const client = new AgentClient({ url: "http://127.0.0.1:9/agent", threadId: "t", schedule: sync });
+    await client.sendMessage("anyone?");
+    expect(client.state.error?.kind).toBe("network");
+    expect(client.state.messages).toHaveLength(1);
+  });
+});
+
+describe("AgentClient stop", () => {
+  it("aborts mid-stream and leaves an idle thread with the partial reply", async () => {
+    const { client } = await connect(async function* (input, ctx) {
+      yield started(input);
+      yield { type: "TEXT_MESSAGE_START", messageId: "a1", role: "assistant" };
+      for (let i = 0; i < 200 && !ctx.signal.aborted; i++) {
+        yield { type: "TEXT_MESSAGE_CONTENT", messageId: "a1", delta: `${i} ` };
+        yield { delay: 5 };
+      }
+    });
+    const done = client.sendMessage("count");
+    await until(() => String(client.state.messages[1]?.content ?? "").length > 4);
+    client.stop();
+    await done;
+    expect(client.state.status).toBe("idle");
+    expect(client.state.error).toBeNull();
+    expect(String(client.state.messages[1]!.content)).toMatch(/^0 1 /);
+  });
+
+  it("aborts running tool handlers and answers them as cancelled", async () => {
+    const { client, agent } = await connect((input) => [started(input), ...call("c1", "slow", {}), finished(input)]);
+    let signal: AbortSignal | undefined;
+    client.registerTool({
+      name: "slow",
+      handler: (_args, ctx) => new Promise((_resolve, reject) => {
+        signal = ctx.signal;
+        ctx.signal.addEventListener("abort", () => reject(new Error("aborted")));
+      }),
+    });
+    const done = client.sendMessage("go");
+    await until(() => signal !== undefined);
+    client.stop();
+    await done;
+    expect(signal!.aborted).toBe(true);
+    expect(client.state.status).toBe("idle");
+    expect(client.state.toolCallStatus.c1).toBe("error");
+    expect(agent.requests).toHaveLength(1);
+  });
+});

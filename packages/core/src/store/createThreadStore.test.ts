@@ -1,0 +1,62 @@
+import { type BaseEvent, EventType } from "@ag-ui/core";
+import { describe, expect, it } from "vitest";
+import { createThreadState } from "../reducer/reduceEvents";
+import { createThreadStore } from "./createThreadStore";
+
+function manualFrames() {
+  const queue: Array<() => void> = [];
+  return {
+    schedule: (cb: () => void) => {
+      queue.push(cb);
+      return () => queue.splice(queue.indexOf(cb) >>> 0, 1);
+    },
+    frame: () => queue.splice(0).forEach((cb) => cb()),
+  };
+}
+
+const content = (delta: string) => ({ type: EventType.TEXT_MESSAGE_CONTENT, messageId: "a", delta }) as BaseEvent;
+
+describe("createThreadStore", () => {
+  it("publishes streamed deltas at most once per frame", () => {
+    const frames = manualFrames();
+    const store = createThreadStore(createThreadState({ threadId: "t" }), frames.schedule);
+    let publishes = 0;
+    store.subscribe(() => publishes++);
+    store.dispatch({ type: EventType.RUN_STARTED, threadId: "t", runId: "r" } as BaseEvent);
+    expect(publishes).toBe(1);
+    store.dispatch({ type: EventType.TEXT_MESSAGE_START, messageId: "a", role: "assistant" } as BaseEvent);
+    for (let i = 0; i < 50; i++) store.dispatch(content(`${i} `));
+    expect(publishes).toBe(1);
+    frames.frame();
+    expect(publishes).toBe(2);
+    expect(store.getState().messages[0]!.content).toMatch(/^0 1 2 .* 49 $/);
+    frames.frame();
+    expect(publishes).toBe(2);
+  });
+
+  it("publishes run end, tool-call end and errors at once, with the held deltas", () => {
+    const frames = manualFrames();
+    const store = createThreadStore(createThreadState({ threadId: "t" }), frames.schedule);
+    let publishes = 0;
+    store.subscribe(() => publishes++);
+    store.dispatch({ type: EventType.RUN_STARTED, threadId: "t", runId: "r" } as BaseEvent);
+    store.dispatch({ type: EventType.TOOL_CALL_START, toolCallId: "c", toolCallName: "x" } as BaseEvent);
+    store.dispatch({ type: EventType.TOOL_CALL_ARGS, toolCallId: "c", delta: "{}" } as BaseEvent);
+    store.dispatch({ type: EventType.TOOL_CALL_END, toolCallId: "c" } as BaseEvent);
+    expect(publishes).toBe(2);
+    expect(store.getState().toolCallStatus.c).toBe("executing");
+    store.dispatch({ type: EventType.RUN_ERROR, message: "bad" } as BaseEvent);
+    expect(publishes).toBe(3);
+    expect(store.getState().status).toBe("error");
+  });
+
+  it("applies held events before an update from the app", () => {
+    const frames = manualFrames();
+    const store = createThreadStore(createThreadState({ threadId: "t" }), frames.schedule);
+    store.dispatch({ type: EventType.TEXT_MESSAGE_START, messageId: "a", role: "assistant" } as BaseEvent);
+    store.dispatch(content("hi"));
+    store.update((s) => ({ ...s, state: { edited: true } }));
+    expect(store.getState().messages[0]!.content).toBe("hi");
+    expect(store.getState().state).toEqual({ edited: true });
+  });
+});

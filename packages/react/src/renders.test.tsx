@@ -90,9 +90,7 @@ describe("server-side rendering", () => {
       const [state] = useAgentState<{ n: number }>();
       const ids = useMessageIds();
       return (
-        <p>
-          {status} {messages.length} {ids.length} {state.n}
-        </p>
+        <p>{`${status} ${messages.length} ${ids.length} ${state.n}`}</p>
       );
     }
     const html = renderToString(

@@ -214,7 +214,7 @@ function apply(draft: Draft, event: Event): void {
     case EventType.STATE_DELTA: {
       const result = applyPatch(s.state, event.delta);
       if (result.ok) s.state = result.value;
-      else warn(`STATE_DELTA not applied, state kept: ${result.reason}`);
+      else warn(`Failed to apply state patch; the state is kept as it was: ${result.reason}`);
       return;
     }
     case EventType.MESSAGES_SNAPSHOT: {
@@ -251,7 +251,7 @@ function apply(draft: Draft, event: Event): void {
       const existing = s.messages[i]!;
       if (existing.role !== "activity") return warn(`ACTIVITY_DELTA: '${event.messageId}' is not an activity message`);
       const result = applyPatch(existing.content, event.patch ?? []);
-      if (!result.ok) return warn(`ACTIVITY_DELTA for '${event.messageId}' not applied: ${result.reason}`);
+      if (!result.ok) return warn(`Failed to apply activity patch for '${event.messageId}'; kept as it was: ${result.reason}`);
       const next = draft.message(i) as ActivityMessage;
       next.content = result.value as ActivityMessage["content"];
       next.activityType = event.activityType;
@@ -272,7 +272,7 @@ export function addToolResult(state: ThreadState, message: ToolMessage, status: 
   return draft.state;
 }
 
-/** Tool results go right after the assistant message that made the call (and its other results). */
+/** Tool results go right after the assistant message that made the calls, in call order. */
 function insertToolMessage(draft: Draft, message: ToolMessage): void {
   const messages = draft.messages;
   const owner = findToolCallOwner(messages, message.toolCallId);
@@ -280,8 +280,14 @@ function insertToolMessage(draft: Draft, message: ToolMessage): void {
     messages.push(draft.adopt(message));
     return;
   }
+  const order = (messages[owner] as AssistantMessage).toolCalls!.map((c) => c.id);
+  const rank = order.indexOf(message.toolCallId);
   let at = owner + 1;
-  while (at < messages.length && messages[at]!.role === "tool") at++;
+  while (at < messages.length) {
+    const next = messages[at]!;
+    if (next.role !== "tool" || order.indexOf(next.toolCallId) > rank) break;
+    at++;
+  }
   messages.splice(at, 0, draft.adopt(message));
 }
 

@@ -101,7 +101,8 @@ export class AgentClient {
     // A new message answers nothing that was asked: pending questions are closed as cancelled.
     for (const id of pendingTools) this.answerToolCall(id, failure(CANCELLED), false);
     this.abandoned.push(...openInterrupts.map((i) => ({ interruptId: i.id, status: "cancelled" as const })));
-    this.store.update((s) => ({ ...s, messages: [...s.messages, message], interrupts: [] }));
+    // Running from the moment the message is sent, so the UI can offer Stop at once.
+    this.store.update((s) => ({ ...s, messages: [...s.messages, message], interrupts: [], status: "running", error: null }));
     return this.enqueue({});
   }
 
@@ -309,7 +310,7 @@ export class AgentClient {
       return null;
     }
     const s = this.state;
-    if (s.status !== "running") return null; // error, interrupt, or nothing left to do
+    if (s.status === "error" || s.lastOutcome !== "success") return null;
     const pending = s.runToolCallIds.filter((id) => s.toolCallStatus[id] === "executing" || s.toolCallStatus[id] === "awaiting-input");
     return this.settleToolCalls(pending, controller);
   }

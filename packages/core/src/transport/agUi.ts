@@ -21,13 +21,41 @@ export interface TransportConfig {
 export function fetchWithHeaders(config: Pick<TransportConfig, "headers" | "fetch">): typeof fetch {
   const base = config.fetch ?? ((input, init) => fetch(input, init));
   const { headers } = config;
-  if (!headers) return base;
   return async (input, init) => {
-    const extra = typeof headers === "function" ? await headers() : headers;
-    const merged = new Headers(init?.headers);
-    for (const [name, value] of Object.entries(extra)) merged.set(name, value);
-    return base(input, { ...init, headers: merged });
+    let request = init;
+    if (headers) {
+      const extra = typeof headers === "function" ? await headers() : headers;
+      const merged = new Headers(init?.headers);
+      for (const [name, value] of Object.entries(extra)) merged.set(name, value);
+      request = { ...init, headers: merged };
+    }
+    return withQuietCancel(await base(input, request));
   };
+}
+
+/**
+ * `@ag-ui/client` cancels the body reader when a run ends and rethrows what that cancel
+ * rejects with; after a dropped connection that is the drop's own error again, which nothing
+ * catches. The run has already failed with it, so the second copy is dropped here.
+ */
+function withQuietCancel(response: Response): Response {
+  const body = response.body;
+  if (!body) return response;
+  Object.defineProperty(response, "body", {
+    configurable: true,
+    value: {
+      getReader() {
+        const reader = body.getReader();
+        return {
+          read: () => reader.read(),
+          cancel: (reason?: unknown) => reader.cancel(reason).catch(() => undefined),
+          releaseLock: () => reader.releaseLock(),
+          closed: reader.closed,
+        };
+      },
+    },
+  });
+  return response;
 }
 
 /** AG-UI over HTTP: POST RunAgentInput, read SSE or protobuf (the official client's HttpAgent). */

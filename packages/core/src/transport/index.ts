@@ -1,7 +1,8 @@
 import { type AbstractAgent, CompatibilityBoundary, enforceEvents, HttpAgent, transformChunks, verifyEvents } from "@ag-ui/client";
 import type { BaseEvent, Message, RunAgentInput } from "@ag-ui/core";
-import type { Observable } from "rxjs";
+import { type Observable, tap } from "rxjs";
 import { createAgUiTransport, type TransportConfig } from "./agUi";
+import { warnOnProducerVersion } from "./protocolVersion";
 
 export type { HeadersOption, TransportConfig } from "./agUi";
 
@@ -38,7 +39,12 @@ export function createTransport({ protocol = "ag-ui", ...config }: ProtocolOptio
 export function validatedEvents(agent: AbstractAgent, input: RunAgentInput): Observable<BaseEvent> {
   return new CompatibilityBoundary()
     .run(input, agent)
-    .pipe(enforceEvents(agent.debugLogger), transformChunks(agent.debugLogger), verifyEvents(agent.debugLogger));
+    .pipe(
+      tap(warnOnProducerVersion),
+      enforceEvents(agent.debugLogger),
+      transformChunks(agent.debugLogger),
+      verifyEvents(agent.debugLogger),
+    );
 }
 
 export { HttpAgent };

@@ -1,6 +1,6 @@
 import type { Message, RunAgentInput } from "@tandem/core";
 import { type MockAgent, type Script, startMockAgent } from "@tandem/mock-agent";
-import { render } from "@testing-library/react";
+import { cleanup, render } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach } from "vitest";
 import { AgentProvider, type AgentProviderProps } from "../AgentProvider";
@@ -8,6 +8,7 @@ import { useAgent } from "../useAgent";
 
 let agents: MockAgent[] = [];
 afterEach(async () => {
+  cleanup();
   await Promise.all(agents.map((a) => a.close()));
   agents = [];
 });

@@ -1,0 +1,25 @@
+import { parseArgs } from "node:util";
+import { scenarios } from "./scenarios";
+import { startMockAgent } from "./server";
+
+const { values } = parseArgs({
+  options: {
+    port: { type: "string", default: "8787" },
+    host: { type: "string", default: "127.0.0.1" },
+    "token-delay": { type: "string", default: "30" },
+    help: { type: "boolean", short: "h" },
+  },
+});
+
+if (values.help) {
+  console.log("tandem-mock [--port 8787] [--host 127.0.0.1] [--token-delay 30]\nA scripted AG-UI agent with the Dojo scenarios.");
+  process.exit(0);
+}
+
+const agent = await startMockAgent({ port: Number(values.port), host: values.host, tokenDelayMs: Number(values["token-delay"]) });
+console.log(`Mock agent on ${agent.baseUrl}`);
+for (const name of Object.keys(scenarios)) console.log(`  POST ${agent.baseUrl}/${name}`);
+
+const stop = () => void agent.close().then(() => process.exit(0));
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);

@@ -1,0 +1,39 @@
+import type { RunAgentInput } from "@ag-ui/core";
+import type { ThreadHistory } from "../history";
+import type { EventStep } from "../types";
+
+/** A bad request: answered with this status and `{"error": message}`. */
+export class RequestError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface RequestInfo {
+  path: string;
+  headers: Record<string, string>;
+  /** Named groups of the route's pattern (e.g. `scenario`, `agentId`). */
+  params: Record<string, string>;
+  history: ThreadHistory;
+}
+
+/** How the server writes one response's events. */
+export interface EventWriter {
+  contentType: string;
+  /** Bytes for one event. */
+  encode(event: EventStep): string | Uint8Array;
+  /** Bytes that close the stream, if the dialect has any (e.g. `data: [DONE]`). */
+  end?(): string | undefined;
+}
+
+/**
+ * One server dialect: how its requests become the RunAgentInput scripts read, and how the
+ * scripts' AG-UI events are written in its wire format.
+ */
+export interface Dialect {
+  parse(body: unknown, request: RequestInfo): RunAgentInput;
+  writer(request: RequestInfo): EventWriter;
+}

@@ -1,0 +1,38 @@
+import { run, textMessage, toolCall } from "../steps";
+import type { Script } from "../types";
+import { answered, lastUserText } from "./read";
+
+const COLOURS = ["red", "orange", "yellow", "green", "teal", "blue", "navy", "purple", "pink", "black", "white", "gray"];
+
+function backgroundFor(text: string): string {
+  const named = COLOURS.filter((c) => new RegExp(`\\b${c}\\b`, "i").test(text));
+  if (named.length >= 2) return `linear-gradient(135deg, ${named[0]}, ${named[1]})`;
+  if (named.length === 1) return named[0]!;
+  return "linear-gradient(135deg, #1e3a8a, #9333ea)";
+}
+
+const STORY =
+  "Once upon a time, in a city of glass towers and quiet gardens, a small robot named Tandem learned to listen. " +
+  "Every morning it asked the people it met what they needed, and every evening it wrote down what it had learned. " +
+  "Some days the answers were simple: a door held open, a message carried across town, a plant watered before the sun grew hot. " +
+  "Other days they were harder, and Tandem had to stop, ask again, and wait for a person to decide. " +
+  "Over many seasons the robot discovered that the best help was not the fastest help but the help that was asked for, checked, and agreed. " +
+  "And so, one question at a time, the city and its robot learned to work together.";
+
+/** Dojo "agentic chat": streamed answers, a countdown, and the frontend tool change_background. */
+export const agenticChat: Script = (input, { tokenDelayMs }) => {
+  const done = answered<{ background: string }>(input, "change_background");
+  if (done) return run(input, textMessage(`Done! The background is now ${done.args.background}.`, { tokenDelayMs }));
+  const text = lastUserText(input);
+  if (/count/i.test(text)) {
+    return run(input, textMessage("Counting down: 10 9 8 7 6 5 4 3 2 1 ✓", { tokenDelayMs }));
+  }
+  if (/story|long/i.test(text)) return run(input, textMessage(STORY, { tokenDelayMs }));
+  if (/background|colou?r|gradient/i.test(text) || COLOURS.some((c) => new RegExp(`\\b${c}\\b`, "i").test(text))) {
+    return run(input, toolCall("change_background", { background: backgroundFor(text) }, { chunks: 3, tokenDelayMs }));
+  }
+  const reply = text
+    ? `You said: "${text}". Try "count down from 10", "tell me a story" or "make the background teal".`
+    : "Hello! Ask me anything.";
+  return run(input, textMessage(reply, { tokenDelayMs }));
+};

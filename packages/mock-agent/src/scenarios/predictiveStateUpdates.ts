@@ -1,0 +1,35 @@
+import { run, textMessage, toolCall, toolResult, newId } from "../steps";
+import type { Script } from "../types";
+import { answered, approved, lastUserText } from "./read";
+
+function documentFor(request: string): string {
+  const topic = request.replace(/^(please\s+)?(write|draft)\s+(me\s+)?(a|an)?\s*/i, "").replace(/[.?!]+$/, "") || "a quiet morning";
+  return (
+    `A short piece about ${topic}.\n\n` +
+    "The light came in slowly, the way it does when nobody is in a hurry. " +
+    "Someone put the kettle on, someone else opened a window, and for a while the only news was the weather. " +
+    "It was, everyone agreed later, exactly the right way to begin."
+  );
+}
+
+/**
+ * Dojo "predictive state updates": PredictState maps write_document's `document` argument onto
+ * state while it streams; confirm_changes asks the user to keep or discard it.
+ */
+export const predictiveStateUpdates: Script = (input, { tokenDelayMs }) => {
+  const confirmed = answered(input, "confirm_changes");
+  if (confirmed) {
+    if (!approved(confirmed.result)) return run(input, textMessage("Okay, I discarded the changes.", { tokenDelayMs }));
+    const written = [...input.messages].reverse().flatMap((m) => (m.role === "assistant" ? (m.toolCalls ?? []) : [])).find((c) => c.function.name === "write_document");
+    const document = written ? (JSON.parse(written.function.arguments) as { document: string }).document : "";
+    return run(input, [{ type: "STATE_SNAPSHOT", snapshot: { ...(input.state as object), document } }, ...textMessage("Saved. The document is updated.", { tokenDelayMs })]);
+  }
+  const document = documentFor(lastUserText(input));
+  const writeId = newId("write");
+  return run(input, [
+    { type: "CUSTOM", name: "PredictState", value: [{ state_key: "document", tool: "write_document", tool_argument: "document" }] },
+    ...toolCall("write_document", { document }, { toolCallId: writeId, chunks: Math.ceil(document.length / 6), tokenDelayMs }),
+    toolResult(writeId, "Document written; waiting for the user to confirm."),
+    ...toolCall("confirm_changes", {}, { tokenDelayMs }),
+  ]);
+};

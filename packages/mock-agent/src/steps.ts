@@ -1,0 +1,67 @@
+import type { RunAgentInput } from "@ag-ui/core";
+import type { EventStep, Step } from "./types";
+
+let counter = 0;
+export const newId = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}`;
+
+/** Splits text into word-sized pieces that keep their whitespace, like tokens. */
+export function tokens(text: string): string[] {
+  return text.match(/\s*\S+\s*|\s+/g) ?? [];
+}
+
+const paced = (pieces: EventStep[], delay: number): Step[] =>
+  delay > 0 ? pieces.flatMap((p, i) => (i === 0 ? [p] : [{ delay }, p])) : pieces;
+
+export function textMessage(text: string, opts: { messageId?: string; tokenDelayMs?: number } = {}): Step[] {
+  const messageId = opts.messageId ?? newId("msg");
+  return [
+    { type: "TEXT_MESSAGE_START", messageId, role: "assistant" },
+    ...paced(
+      tokens(text).map((delta) => ({ type: "TEXT_MESSAGE_CONTENT", messageId, delta })),
+      opts.tokenDelayMs ?? 0,
+    ),
+    { type: "TEXT_MESSAGE_END", messageId },
+  ];
+}
+
+export function toolCall(
+  name: string,
+  args: unknown,
+  opts: { toolCallId?: string; parentMessageId?: string; chunks?: number; tokenDelayMs?: number } = {},
+): Step[] {
+  const toolCallId = opts.toolCallId ?? newId("call");
+  const json = JSON.stringify(args);
+  const size = Math.max(1, Math.ceil(json.length / Math.max(1, opts.chunks ?? 1)));
+  const pieces: EventStep[] = [];
+  for (let i = 0; i < json.length; i += size) pieces.push({ type: "TOOL_CALL_ARGS", toolCallId, delta: json.slice(i, i + size) });
+  return [
+    { type: "TOOL_CALL_START", toolCallId, toolCallName: name, ...(opts.parentMessageId && { parentMessageId: opts.parentMessageId }) },
+    ...paced(pieces, opts.tokenDelayMs ?? 0),
+    { type: "TOOL_CALL_END", toolCallId },
+  ];
+}
+
+export function toolResult(toolCallId: string, content: unknown): Step {
+  return {
+    type: "TOOL_CALL_RESULT",
+    messageId: newId("result"),
+    toolCallId,
+    role: "tool",
+    content: typeof content === "string" ? content : JSON.stringify(content),
+  };
+}
+
+/** Wraps steps in RUN_STARTED … RUN_FINISHED for the request's thread and run. */
+export function run(input: RunAgentInput, steps: Step[], opts: { outcome?: object; result?: unknown } = {}): Step[] {
+  return [
+    { type: "RUN_STARTED", threadId: input.threadId, runId: input.runId },
+    ...steps,
+    {
+      type: "RUN_FINISHED",
+      threadId: input.threadId,
+      runId: input.runId,
+      ...(opts.outcome && { outcome: opts.outcome }),
+      ...(opts.result !== undefined && { result: opts.result }),
+    },
+  ];
+}

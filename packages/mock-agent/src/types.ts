@@ -1,0 +1,74 @@
+import type { Message, RunAgentInput } from "@ag-ui/core";
+
+export type { Message, RunAgentInput };
+
+/** An AG-UI event as it goes on the wire: sent verbatim, so tests can send malformed ones. */
+export type EventStep = { type: string; [key: string]: unknown };
+
+export type Step =
+  | EventStep
+  /** Wait this many milliseconds. */
+  | { delay: number }
+  /** Write these bytes to the body as they are (malformed frames). */
+  | { raw: string }
+  /** Destroy the socket at once: a dropped connection. */
+  | { drop: true };
+
+/** What a script answers: a plain HTTP response, or a stream of steps. */
+export type Reply =
+  | { status: number; headers?: Record<string, string>; body?: string | object }
+  | Iterable<Step>
+  | AsyncIterable<Step>;
+
+export interface ScriptContext {
+  /** Delay to put between streamed tokens. */
+  tokenDelayMs: number;
+  /** Aborted when the client goes away: stop producing. */
+  signal: AbortSignal;
+  /** The thread's messages as the server kept them, before this request. */
+  history: Message[];
+  /** 0 for the first request of this thread on this server, then 1, 2... */
+  requestIndex: number;
+}
+
+export type Script = (input: RunAgentInput, context: ScriptContext) => Reply | Promise<Reply>;
+
+export type ScenarioName =
+  | "agentic-chat"
+  | "backend-tool-rendering"
+  | "human-in-the-loop"
+  | "interrupt"
+  | "agentic-generative-ui"
+  | "tool-based-generative-ui"
+  | "shared-state"
+  | "predictive-state-updates";
+
+export interface MockAgentOptions {
+  /** What `POST {baseUrl}/` plays (default "agentic-chat"). */
+  scenario?: ScenarioName | Script;
+  /** Default 0: a free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Default 0 (tests); the CLI uses a human pace. */
+  tokenDelayMs?: number;
+}
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  /** Parsed JSON, or the raw text when it is not JSON. */
+  body: unknown;
+}
+
+export interface MockAgent {
+  /** The endpoint that plays `options.scenario`. */
+  url: string;
+  /** `http://host:port`; `POST {baseUrl}/{scenario}` plays a named scenario. */
+  baseUrl: string;
+  requests: RecordedRequest[];
+  close(): Promise<void>;
+}
+
+export const isEvent = (step: Step): step is EventStep => typeof (step as EventStep).type === "string";

@@ -1,0 +1,70 @@
+import { useAgent, useMessageIds } from "@tandem/react";
+import { type ReactNode, useEffect } from "react";
+import { Composer as DefaultComposer } from "../composer/Composer";
+import { Interrupts as DefaultInterrupts } from "../interrupts/Interrupts";
+import { preloadMarkdown } from "../markdown/LazyMarkdown";
+import { MessageList as DefaultMessageList } from "../messages/MessageList";
+import { StatusAnnouncer as DefaultStatusAnnouncer } from "../messages/StatusAnnouncer";
+import { RunError as DefaultRunError } from "../status/RunError";
+import { Steps as DefaultSteps } from "../status/Steps";
+import { type Suggestion, Suggestions as DefaultSuggestions } from "../suggestions/Suggestions";
+import { cx } from "../util/cx";
+import { type ChatComponents, ChatComponentsProvider, useChatComponents } from "./components";
+
+export type ChatTheme = "light" | "dark" | "system";
+
+export interface ChatProps {
+  className?: string;
+  /** "system" (default) follows the operating system's light or dark preference. */
+  theme?: ChatTheme;
+  placeholder?: string;
+  /** Preset prompts, shown while the thread is empty. */
+  suggestions?: readonly Suggestion[];
+  /** Replace any part. */
+  components?: Partial<ChatComponents>;
+  /** Shown in the empty transcript. */
+  welcome?: ReactNode;
+}
+
+const DEFAULT_WELCOME = <p className="tandem-welcome__text">How can I help?</p>;
+
+/** The whole chat: transcript, tool calls, confirmations, interrupts, errors and composer. */
+export function Chat({ components, ...props }: ChatProps) {
+  return (
+    <ChatComponentsProvider value={components}>
+      <ChatLayout {...props} />
+    </ChatComponentsProvider>
+  );
+}
+
+function ChatLayout({ className, theme = "system", placeholder, suggestions, welcome = DEFAULT_WELCOME }: Omit<ChatProps, "components">) {
+  const running = useAgent((s) => s.status === "running");
+  const empty = useMessageIds().length === 0;
+  const {
+    MessageList = DefaultMessageList,
+    Interrupts = DefaultInterrupts,
+    Steps = DefaultSteps,
+    RunError = DefaultRunError,
+    Suggestions = DefaultSuggestions,
+    Composer = DefaultComposer,
+    StatusAnnouncer = DefaultStatusAnnouncer,
+  } = useChatComponents();
+
+  useEffect(() => {
+    // Fetch the Markdown renderer while the user types, not when the first reply arrives.
+    preloadMarkdown().catch(() => undefined);
+  }, []);
+
+  return (
+    <div className={cx("tandem", "tandem-chat", className)} data-testid="tandem-chat" data-running={running ? "true" : "false"} data-theme={theme}>
+      <MessageList empty={welcome != null && <div className="tandem-welcome">{welcome}</div>}>
+        <Interrupts />
+        <Steps />
+      </MessageList>
+      <RunError />
+      {empty && suggestions && suggestions.length > 0 && <Suggestions suggestions={suggestions} />}
+      <Composer {...(placeholder !== undefined && { placeholder })} />
+      <StatusAnnouncer />
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { Chat } from "../chat/Chat";
+import { createClient, dispatch, renderWith, runError, runStarted } from "../test/harness";
+import { Composer } from "./Composer";
+
+const box = () => screen.getByRole("textbox", { name: "Message" }) as HTMLTextAreaElement;
+const send = () => screen.getByRole("button", { name: "Send" }) as HTMLButtonElement;
+
+describe("Composer", () => {
+  it("keeps Send disabled while the message is empty or whitespace", () => {
+    renderWith(createClient(), <Composer />);
+    expect(send().disabled).toBe(true);
+    fireEvent.change(box(), { target: { value: "   \n " } });
+    expect(send().disabled).toBe(true);
+    fireEvent.change(box(), { target: { value: "hi" } });
+    expect(send().disabled).toBe(false);
+  });
+
+  it("sends on Enter and clears the box; Shift+Enter makes a newline", async () => {
+    const client = createClient();
+    const sendMessage = vi.spyOn(client, "sendMessage").mockResolvedValue(undefined);
+    renderWith(client, <Composer />);
+    const user = userEvent.setup();
+    await user.click(box());
+    await user.keyboard("first line{Shift>}{Enter}{/Shift}second");
+    expect(box().value).toBe("first line\nsecond");
+    expect(sendMessage).not.toHaveBeenCalled();
+    await user.keyboard("{Enter}");
+    expect(sendMessage).toHaveBeenCalledWith("first line\nsecond");
+    expect(box().value).toBe("");
+  });
+
+  it("does not send on Enter while the text is whitespace", async () => {
+    const client = createClient();
+    const sendMessage = vi.spyOn(client, "sendMessage").mockResolvedValue(undefined);
+    renderWith(client, <Composer />);
+    const user = userEvent.setup();
+    await user.click(box());
+    await user.keyboard("  {Enter}");
+    expect(sendMessage).not.toHaveBeenCalled();
+  });
+
+  it("offers Stop while the agent runs, and Stop stops it", () => {
+    const client = createClient();
+    const stop = vi.spyOn(client, "stop");
+    renderWith(client, <Composer />);
+    expect(screen.queryByRole("button", { name: "Stop" })).toBeNull();
+    dispatch(client, runStarted());
+    fireEvent.change(box(), { target: { value: "next" } });
+    expect(send().disabled).toBe(true);
+    fireEvent.click(screen.getByRole("button", { name: "Stop" }));
+    expect(stop).toHaveBeenCalledOnce();
+    expect(screen.queryByRole("button", { name: "Stop" })).toBeNull();
+  });
+
+  it("puts the text back when sending is rejected", async () => {
+    const client = createClient();
+    vi.spyOn(client, "sendMessage").mockRejectedValue(new Error("nope"));
+    renderWith(client, <Composer />);
+    fireEvent.change(box(), { target: { value: "keep me" } });
+    fireEvent.click(send());
+    await waitFor(() => expect(box().value).toBe("keep me"));
+  });
+
+  it("puts the text back when the run ends in an error", () => {
+    const client = createClient();
+    vi.spyOn(client, "sendMessage").mockImplementation(() => new Promise(() => {}));
+    renderWith(client, <Composer />);
+    fireEvent.change(box(), { target: { value: "keep me" } });
+    fireEvent.click(send());
+    expect(box().value).toBe("");
+    dispatch(client, runStarted(), runError("boom"));
+    expect(box().value).toBe("keep me");
+  });
+
+  it("does not overwrite what the user typed since", () => {
+    const client = createClient();
+    vi.spyOn(client, "sendMessage").mockImplementation(() => new Promise(() => {}));
+    renderWith(client, <Composer />);
+    fireEvent.change(box(), { target: { value: "first" } });
+    fireEvent.click(send());
+    dispatch(client, runStarted());
+    fireEvent.change(box(), { target: { value: "typing again" } });
+    dispatch(client, runError("boom"));
+    expect(box().value).toBe("typing again");
+  });
+
+  it("restores the text after a real network failure (no server)", async () => {
+    const client = createClient();
+    renderWith(client, <Chat />);
+    fireEvent.change(box(), { target: { value: "hello?" } });
+    await act(async () => {
+      fireEvent.click(send());
+    });
+    await waitFor(() => expect(screen.getByRole("alert")).toBeTruthy(), { timeout: 5000 });
+    expect(box().value).toBe("hello?");
+    // The message stays in the thread too: Retry resends it, and the restored copy goes away.
+    expect(screen.getAllByTestId("message")[0]!.textContent).toBe("hello?");
+  });
+});

@@ -1,0 +1,126 @@
+import type { Interrupt } from "@tandem/react";
+import { useId, useState } from "react";
+import { cx } from "../util/cx";
+import type { Field } from "./schemaForm";
+import { type InterruptForm, useInterruptForm } from "./useInterruptForm";
+
+export interface InterruptPromptProps {
+  interrupt: Interrupt;
+  onResolve: (payload?: unknown) => void;
+  onCancel: () => void;
+  className?: string;
+}
+
+const humanize = (reason: string) => {
+  const words = reason.replace(/[_-]+/g, " ").trim();
+  return words ? words[0]!.toUpperCase() + words.slice(1) : "The agent needs your input";
+};
+
+function FieldInput({ field, form, id }: { field: Field; form: InterruptForm; id: string }) {
+  const value = form.values[field.name] ?? field.initial;
+  const error = form.errors[field.name];
+  const errorId = `${id}-error`;
+  const common = {
+    id,
+    name: field.name,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? errorId : undefined,
+  };
+  let input;
+  if (field.kind === "boolean") {
+    input = <input {...common} type="checkbox" checked={value === true} onChange={(e) => form.setValue(field.name, e.target.checked)} />;
+  } else if (field.kind === "enum") {
+    input = (
+      <select {...common} required={field.required} value={String(value)} onChange={(e) => form.setValue(field.name, e.target.value)}>
+        {(!field.required || value === "") && <option value="">Choose…</option>}
+        {field.options?.map((o) => (
+          <option key={String(o)} value={String(o)}>
+            {String(o)}
+          </option>
+        ))}
+      </select>
+    );
+  } else if (field.kind === "json") {
+    input = <textarea {...common} required={field.required} value={String(value)} onChange={(e) => form.setValue(field.name, e.target.value)} />;
+  } else {
+    input = (
+      <input
+        {...common}
+        type={field.kind === "string" ? "text" : "number"}
+        step={field.kind === "integer" ? 1 : field.kind === "number" ? "any" : undefined}
+        required={field.required}
+        value={String(value)}
+        onChange={(e) => form.setValue(field.name, e.target.value)}
+      />
+    );
+  }
+  return (
+    <div className={cx("tandem-field", field.kind === "boolean" && "tandem-field--checkbox")}>
+      <label htmlFor={id}>
+        {field.label}
+        {field.required && <span aria-hidden="true"> *</span>}
+      </label>
+      {input}
+      {field.description && <p className="tandem-field__hint">{field.description}</p>}
+      {error && (
+        <p id={errorId} className="tandem-field__error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The default prompt for a pending interrupt: its reason and message, a small form from
+ * `responseSchema` (string, number, boolean, enum properties) or a JSON/text field, and
+ * Resolve / Cancel.
+ */
+export function InterruptPrompt({ interrupt, onResolve, onCancel, className }: InterruptPromptProps) {
+  const [busy, setBusy] = useState(false);
+  const resolve = (payload?: unknown) => {
+    setBusy(true);
+    onResolve(payload);
+  };
+  const form = useInterruptForm(interrupt, resolve);
+  const titleId = useId();
+  const fieldId = useId();
+  return (
+    <form
+      aria-labelledby={titleId}
+      className={cx("tandem-interrupt", className)}
+      data-interrupt-id={interrupt.id}
+      noValidate
+      onSubmit={form.submit}
+    >
+      <p id={titleId} className="tandem-interrupt__reason">
+        {humanize(interrupt.reason)}
+      </p>
+      {interrupt.message && <p className="tandem-interrupt__message">{interrupt.message}</p>}
+      {form.fields ? (
+        form.fields.map((field) => <FieldInput key={field.name} field={field} form={form} id={`${fieldId}-${field.name}`} />)
+      ) : (
+        <div className="tandem-field">
+          <label htmlFor={fieldId}>Response (JSON or text, optional)</label>
+          <textarea id={fieldId} value={form.text} onChange={(e) => form.setText(e.target.value)} />
+        </div>
+      )}
+      <div className="tandem-interrupt__actions">
+        <button type="submit" className="tandem-button tandem-button--primary" disabled={busy}>
+          Resolve
+        </button>
+        <button
+          type="button"
+          className="tandem-button"
+          disabled={busy}
+          onClick={() => {
+            setBusy(true);
+            onCancel();
+          }}
+        >
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

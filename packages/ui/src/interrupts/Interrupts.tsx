@@ -1,0 +1,34 @@
+import { type Interrupt, useAgent, useInterruptRender } from "@tandem/react";
+import { useChatComponents } from "../chat/components";
+import { cx } from "../util/cx";
+import { keyOf, RenderHost } from "../util/RenderHost";
+import { InterruptPrompt as DefaultInterruptPrompt } from "./InterruptPrompt";
+
+export interface InterruptsProps {
+  className?: string;
+}
+
+const NONE: Interrupt[] = [];
+
+/** Every pending interrupt: the useInterrupt render when one is registered, else InterruptPrompt. */
+export function Interrupts({ className }: InterruptsProps) {
+  const interrupts = useAgent((s) => (s.interrupts.length === 0 ? NONE : s.interrupts));
+  const { resolveInterrupt, cancelInterrupt } = useAgent();
+  const render = useInterruptRender();
+  const { InterruptPrompt = DefaultInterruptPrompt } = useChatComponents();
+  if (interrupts.length === 0) return null;
+  // A failed answer (e.g. the interrupt is gone) is reported by the thread's error, not thrown here.
+  const resolve = (id: string) => (payload?: unknown) => void resolveInterrupt(id, payload).catch(() => undefined);
+  const cancel = (id: string) => () => void cancelInterrupt(id).catch(() => undefined);
+  return (
+    <div className={cx("tandem-interrupts", className)}>
+      {interrupts.map((interrupt) =>
+        render ? (
+          <RenderHost key={`${interrupt.id}:${keyOf(render)}`} render={render} props={{ interrupt, resolve: resolve(interrupt.id), cancel: cancel(interrupt.id) }} />
+        ) : (
+          <InterruptPrompt key={interrupt.id} interrupt={interrupt} onResolve={resolve(interrupt.id)} onCancel={cancel(interrupt.id)} />
+        ),
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import type { Interrupt } from "@tandem/react";
+import { type FormEvent, useMemo, useState } from "react";
+import { type Field, type FieldValues, fieldsOf, parseFreeForm, toPayload } from "./schemaForm";
+
+export interface InterruptForm {
+  /** Fields drawn from `responseSchema`, or null for a free-form (JSON or text) answer. */
+  fields: Field[] | null;
+  values: FieldValues;
+  setValue: (name: string, value: string | boolean) => void;
+  text: string;
+  setText: (text: string) => void;
+  errors: Record<string, string>;
+  submit: (event?: FormEvent) => void;
+}
+
+/** The answer to one interrupt, built from its responseSchema when it has one. */
+export function useInterruptForm(interrupt: Interrupt, onResolve: (payload?: unknown) => void): InterruptForm {
+  const fields = useMemo(() => fieldsOf(interrupt.responseSchema), [interrupt.responseSchema]);
+  const [values, setValues] = useState<FieldValues>(() => Object.fromEntries((fields ?? []).map((f) => [f.name, f.initial])));
+  const [text, setText] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  return {
+    fields,
+    values,
+    setValue: (name, value) => setValues((v) => ({ ...v, [name]: value })),
+    text,
+    setText,
+    errors,
+    submit: (event) => {
+      event?.preventDefault();
+      if (!fields) return onResolve(parseFreeForm(text));
+      const result = toPayload(fields, values);
+      setErrors(result.errors);
+      if (Object.keys(result.errors).length === 0) onResolve(result.payload);
+    },
+  };
+}

@@ -1,0 +1,24 @@
+import { lazy, Suspense } from "react";
+import { cx } from "../util/cx";
+import type { MarkdownProps } from "./types";
+
+let loading: Promise<typeof import("./Markdown")> | undefined;
+
+/** Starts loading the Markdown renderer (react-markdown) ahead of the first reply. */
+export function preloadMarkdown(): Promise<typeof import("./Markdown")> {
+  return (loading ??= import("./Markdown"));
+}
+
+const LazyRenderer = lazy(() => preloadMarkdown().then((m) => ({ default: m.Markdown })));
+
+/**
+ * Markdown, loaded on first use so the main bundle does not carry react-markdown. Until it
+ * arrives the text shows as plain text (React escapes it; nothing is parsed as HTML).
+ */
+export function Markdown(props: MarkdownProps) {
+  return (
+    <Suspense fallback={<div className={cx("tandem-markdown", "tandem-markdown--plain", props.className)}>{props.children}</div>}>
+      <LazyRenderer {...props} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,70 @@
+import { useAgent, useMessage } from "@tandem/react";
+import { memo } from "react";
+import { useChatComponents } from "../chat/components";
+import { Markdown as LazyMarkdown } from "../markdown/LazyMarkdown";
+import { ToolCall as DefaultToolCall } from "../tools/ToolCall";
+import { cx } from "../util/cx";
+import { Activity as DefaultActivity } from "./Activity";
+import { Reasoning as DefaultReasoning } from "./Reasoning";
+import { UserContent as DefaultUserContent } from "./UserContent";
+
+export interface MessageProps {
+  id: string;
+  className?: string;
+}
+
+/** Roles that are not shown: tool results appear in their call's card; system text is not chat. */
+const HIDDEN = new Set(["tool", "system", "developer"]);
+
+/**
+ * One row of the transcript, subscribed to its own message only: a streamed token re-renders
+ * this row and nothing else.
+ */
+export const Message = memo(function Message({ id, className }: MessageProps) {
+  const message = useMessage(id);
+  const streaming = useAgent((s) => s.status === "running" && s.messages.at(-1)?.id === id);
+  const {
+    Markdown = LazyMarkdown,
+    Reasoning = DefaultReasoning,
+    Activity = DefaultActivity,
+    UserContent = DefaultUserContent,
+    ToolCall = DefaultToolCall,
+  } = useChatComponents();
+  if (!message || HIDDEN.has(message.role)) return null;
+
+  let body;
+  switch (message.role) {
+    case "user":
+      body = <UserContent content={message.content} />;
+      break;
+    case "assistant": {
+      const text = typeof message.content === "string" ? message.content : "";
+      body = (
+        <>
+          {text !== "" && <Markdown>{text}</Markdown>}
+          {message.toolCalls?.map((call) => <ToolCall key={call.id} toolCallId={call.id} />)}
+        </>
+      );
+      break;
+    }
+    case "reasoning":
+      body = <Reasoning text={message.content} streaming={streaming} />;
+      break;
+    case "activity":
+      body = <Activity activityType={message.activityType} content={message.content} />;
+      break;
+    default:
+      return null;
+  }
+  return (
+    <div
+      className={cx("tandem-message", `tandem-message--${message.role}`, className)}
+      data-testid="message"
+      data-role={message.role}
+      data-message-id={message.id}
+      aria-busy={streaming || undefined}
+    >
+      {body}
+    </div>
+  );
+});

@@ -1,0 +1,46 @@
+import { useMessageIds } from "@tandem/react";
+import { type ComponentType, memo, type ReactNode } from "react";
+import { useChatComponents } from "../chat/components";
+import { cx } from "../util/cx";
+import { Message as DefaultMessage, type MessageProps } from "./Message";
+import { useAutoScroll } from "./useAutoScroll";
+
+export interface MessageListProps {
+  className?: string;
+  /** Shown while the thread has no messages (a welcome). */
+  empty?: ReactNode;
+  /** Rendered after the messages, inside the scrolling transcript (interrupts, steps). */
+  children?: ReactNode;
+}
+
+/** Rows re-render only when their own message changes, even when the list gains a row. */
+const Row = memo(function Row({ id, Message }: { id: string; Message: ComponentType<MessageProps> }) {
+  return <Message id={id} />;
+});
+
+/**
+ * The transcript: a `role="log"` that is not live (tokens are not read out; the status region
+ * announces runs), follows the stream while the reader is at the bottom, and offers
+ * "Jump to latest" when they have scrolled up.
+ */
+export function MessageList({ className, empty, children }: MessageListProps) {
+  const ids = useMessageIds();
+  const { Message = DefaultMessage } = useChatComponents();
+  const { ref, atBottom, scrollToBottom } = useAutoScroll<HTMLDivElement>();
+  return (
+    <div className={cx("tandem-message-list", className)}>
+      <div ref={ref} role="log" aria-live="off" aria-label="Conversation" tabIndex={0} className="tandem-message-list__scroller">
+        {ids.length === 0 && empty}
+        {ids.map((id) => (
+          <Row key={id} id={id} Message={Message} />
+        ))}
+        {children}
+      </div>
+      {!atBottom && (
+        <button type="button" className="tandem-jump-to-latest" onClick={scrollToBottom}>
+          Jump to latest
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import type { InputContent, Message } from "@tandem/react";
+import { cx } from "../util/cx";
+
+export interface UserContentProps {
+  content: Extract<Message, { role: "user" }>["content"];
+  className?: string;
+}
+
+function imageSrc(part: Extract<InputContent, { type: "image" }>): string | undefined {
+  const source = part.source;
+  if (source.type === "data") return `data:${source.mimeType};base64,${source.value}`;
+  if (source.type === "url" && /^(https?:|blob:|data:image\/)/i.test(source.value)) return source.value;
+  return undefined; // a provider file handle: nothing a browser can fetch
+}
+
+function altOf(part: { metadata?: unknown }): string {
+  const meta = part.metadata as { alt?: unknown; filename?: unknown; name?: unknown } | undefined;
+  const label = meta?.alt ?? meta?.filename ?? meta?.name;
+  return typeof label === "string" && label !== "" ? label : "Attached image";
+}
+
+/** What the user sent: plain text (never Markdown or HTML) and attached images. */
+export function UserContent({ content, className }: UserContentProps) {
+  if (typeof content === "string") return <div className={cx("tandem-user-content", className)}>{content}</div>;
+  return (
+    <div className={cx("tandem-user-content", className)}>
+      {content.map((part, i) => {
+        if (part.type === "text") return <p key={i}>{part.text}</p>;
+        if (part.type === "image") {
+          const src = imageSrc(part);
+          return src ? (
+            <img key={i} className="tandem-user-content__image" src={src} alt={altOf(part)} />
+          ) : (
+            <p key={i} className="tandem-user-content__attachment">{altOf(part)}</p>
+          );
+        }
+        return (
+          <p key={i} className="tandem-user-content__attachment">
+            Attached {part.type}
+          </p>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { fireEvent, screen } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { Chat } from "../chat/Chat";
+import { createClient, dispatch, renderWith, runError, runFinished, runStarted } from "../test/harness";
+
+describe("Steps", () => {
+  it("lists the steps in progress while the agent runs", () => {
+    const client = createClient();
+    renderWith(client, <Chat />);
+    dispatch(client, runStarted(), { type: "STEP_STARTED", stepName: "plan" }, { type: "STEP_STARTED", stepName: "search" });
+    const list = screen.getByRole("list", { name: "Steps in progress" });
+    expect([...list.querySelectorAll("li")].map((li) => li.textContent)).toEqual(["plan", "search"]);
+    dispatch(client, { type: "STEP_FINISHED", stepName: "plan" });
+    expect([...list.querySelectorAll("li")].map((li) => li.textContent)).toEqual(["search"]);
+    dispatch(client, runFinished());
+    expect(screen.queryByRole("list", { name: "Steps in progress" })).toBeNull();
+  });
+});
+
+describe("RunError", () => {
+  it("shows the error as an alert with Retry, which retries", () => {
+    const client = createClient();
+    const retry = vi.spyOn(client, "retry").mockResolvedValue(undefined);
+    renderWith(client, <Chat />);
+    expect(screen.queryByRole("alert")).toBeNull();
+    dispatch(client, runStarted(), runError("The model is overloaded"));
+    const alert = screen.getByRole("alert");
+    expect(alert.textContent).toContain("The model is overloaded");
+    fireEvent.click(screen.getByRole("button", { name: "Retry" }));
+    expect(retry).toHaveBeenCalledOnce();
+  });
+
+  it("goes away when the next run starts", () => {
+    const client = createClient();
+    renderWith(client, <Chat />);
+    dispatch(client, runStarted(), runError("boom"), runStarted("r2"));
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+});
+
+describe("Suggestions", () => {
+  it("sends a preset prompt, and disappears once the thread has messages", () => {
+    const client = createClient();
+    const send = vi.spyOn(client, "sendMessage").mockResolvedValue(undefined);
+    renderWith(client, <Chat suggestions={["Plan a trip", { label: "Weather", prompt: "What's the weather in Oslo?" }]} />);
+    const group = screen.getByRole("group", { name: "Suggestions" });
+    expect(group).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Weather" }));
+    expect(send).toHaveBeenCalledWith("What's the weather in Oslo?");
+    dispatch(client, runStarted(), { type: "TEXT_MESSAGE_START", messageId: "u", role: "user" });
+    expect(screen.queryByRole("group", { name: "Suggestions" })).toBeNull();
+  });
+});

@@ -1,0 +1,37 @@
+import { useAgent } from "@tandem/react";
+import { cx } from "../util/cx";
+
+export type Suggestion = string | { label: string; prompt?: string };
+
+export interface SuggestionsProps {
+  suggestions: readonly Suggestion[];
+  /** Called with the prompt instead of sending it. */
+  onSelect?: (prompt: string) => void;
+  className?: string;
+}
+
+/** Buttons that send a preset prompt. */
+export function Suggestions({ suggestions, onSelect, className }: SuggestionsProps) {
+  const busy = useAgent((s) => s.status === "running");
+  const { sendMessage } = useAgent();
+  if (suggestions.length === 0) return null;
+  return (
+    <div role="group" aria-label="Suggestions" className={cx("tandem-suggestions", className)}>
+      {suggestions.map((s, i) => {
+        const label = typeof s === "string" ? s : s.label;
+        const prompt = typeof s === "string" ? s : (s.prompt ?? s.label);
+        return (
+          <button
+            key={i}
+            type="button"
+            className="tandem-suggestions__item"
+            disabled={busy}
+            onClick={() => (onSelect ? onSelect(prompt) : void sendMessage(prompt).catch(() => undefined))}
+          >
+            {label}
+          </button>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { type ToolRenderProps, useAgentClient, useToolRender } from "@tandem/react";
+import { useChatComponents } from "../chat/components";
+import { cx } from "../util/cx";
+import { keyOf, RenderHost } from "../util/RenderHost";
+import { Confirmation as DefaultConfirmation } from "./Confirmation";
+import { ToolCallCard as DefaultToolCallCard } from "./ToolCallCard";
+import { useToolCallView } from "./useToolCallView";
+
+export interface ToolCallProps {
+  toolCallId: string;
+  className?: string;
+}
+
+/**
+ * One tool call, always inside a `role="group"` named `Tool call: <name>` with `data-status`.
+ * Inside it: the render registered for the tool (useFrontendTool / useHumanInTheLoop render, or
+ * useToolRenderer for its name or "*"), else a Confirmation while a human-in-the-loop call waits,
+ * else the default card. The container adds no visuals around a custom render; a group is a
+ * plain grouping role, so whatever the render draws (a card, a form, a dialog) keeps its meaning.
+ * A "*" render does not hide a pending confirmation: a call waiting for a person with no render
+ * of its own always gets Approve / Reject, so a catch-all renderer cannot leave the run stuck.
+ */
+export function ToolCall({ toolCallId, className }: ToolCallProps) {
+  const client = useAgentClient();
+  const call = useToolCallView(toolCallId);
+  const name = call?.name ?? "";
+  const render = useToolRender(name);
+  const catchAll = useToolRender("*");
+  const { Confirmation = DefaultConfirmation, ToolCallCard = DefaultToolCallCard } = useChatComponents();
+  if (!call) return null;
+
+  const waiting = call.status === "awaiting-input";
+  const custom = render && !(waiting && render === catchAll && name !== "*") ? render : undefined;
+  let body;
+  if (custom) {
+    const props: ToolRenderProps = {
+      toolCallId: call.id,
+      name: call.name,
+      status: call.status,
+      args: call.args as ToolRenderProps["args"],
+      ...(call.result !== undefined && { result: call.result }),
+      ...(call.error !== undefined && { error: call.error }),
+      ...(waiting && { respond: (result: unknown) => client.respond(call.id, result) }),
+    };
+    body = <RenderHost key={keyOf(custom)} render={custom} props={props} />;
+  } else if (waiting) {
+    body = <Confirmation key={call.id} call={call} />;
+  } else {
+    body = <ToolCallCard call={call} />;
+  }
+  return (
+    <div
+      role="group"
+      aria-label={`Tool call: ${call.name}`}
+      className={cx("tandem-tool-call", custom && "tandem-tool-call--custom", className)}
+      data-status={call.status}
+      data-tool-call-id={call.id}
+    >
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+#!/usr/bin/env node
+// Bundle budgets. Bundles each measured entry with esbuild (ESM, minified, browser, React
+// external), gzips it (level 9) and prints a table; exits 1 when a budgeted bundle is over.
+//
+//   ui           @tandem/ui's main entry alone: @tandem/*, @ag-ui/*, rxjs and the Markdown stack
+//                external, and the lazily imported Markdown chunk left out (it loads on demand)
+//   react+core   @tandem/react + @tandem/core: @ag-ui/client, @ag-ui/core and rxjs external
+//   markdown     @tandem/ui/markdown with react-markdown + remark-gfm inside (informational)
+//   styles.css   the stylesheet, minified (informational)
+//
+// `node scripts/size.mjs --why` also lists the biggest inputs of each bundle.
+import { build } from "esbuild";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const KiB = 1024;
+const why = process.argv.includes("--why");
+
+const REACT = ["react", "react-dom", "react/jsx-runtime", "react/jsx-dev-runtime", "react-dom/*"];
+const MARKDOWN_STACK = [
+  "react-markdown",
+  "remark-*",
+  "rehype-*",
+  "micromark*",
+  "mdast-*",
+  "hast-*",
+  "unified",
+  "unist-*",
+  "vfile*",
+];
+
+/** Leaves dynamic import() targets out: they are separate chunks, loaded on demand. */
+const lazyChunksExternal = {
+  name: "lazy-chunks-external",
+  setup(b) {
+    b.onResolve({ filter: /.*/ }, (args) => (args.kind === "dynamic-import" ? { path: args.path, external: true } : undefined));
+  },
+};
+
+const common = {
+  bundle: true,
+  format: "esm",
+  minify: true,
+  platform: "browser",
+  target: "es2022",
+  write: false,
+  metafile: true,
+  logLevel: "silent",
+  absWorkingDir: root,
+  outdir: "out",
+  define: { "process.env.NODE_ENV": '"production"' },
+};
+
+const targets = [
+  {
+    name: "@tandem/ui (main entry, ui code alone)",
+    budget: 15 * KiB,
+    options: {
+      entryPoints: ["packages/ui/src/index.ts"],
+      external: [...REACT, "@tandem/react", "@tandem/core", "@ag-ui/*", "rxjs", "rxjs/*", ...MARKDOWN_STACK],
+      plugins: [lazyChunksExternal],
+    },
+    /** The main entry must not pull the Markdown renderer in statically. */
+    check(metafile) {
+      const output = Object.values(metafile.outputs)[0];
+      const eager = output.imports.filter((i) => i.kind !== "dynamic-import" && MARKDOWN_STACK.some((p) => new RegExp(`^${p.replace("*", ".*")}`).test(i.path)));
+      const markdownFiles = Object.keys(output.inputs).filter((f) => /packages\/ui\/src\/markdown\/(Markdown|CodeBlock)\.tsx$/.test(f));
+      const problems = [...eager.map((i) => `imports ${i.path} eagerly`), ...markdownFiles.map((f) => `bundles ${f}`)];
+      return problems.length ? `main entry ${problems.join(", ")}` : null;
+    },
+  },
+  {
+    name: "@tandem/react + @tandem/core",
+    budget: 12 * KiB,
+    options: {
+      stdin: {
+        contents: 'export * from "@tandem/react";\nexport * from "@tandem/core";\n',
+        resolveDir: `${root}/packages/react`,
+        sourcefile: "react-and-core.ts",
+        loader: "ts",
+      },
+      external: [...REACT, "@ag-ui/client", "@ag-ui/core", "rxjs", "rxjs/*"],
+    },
+  },
+  {
+    name: "@tandem/ui/markdown (with react-markdown, remark-gfm)",
+    options: { entryPoints: ["packages/ui/src/markdown/index.ts"], external: REACT },
+  },
+  {
+    name: "@tandem/ui/styles.css",
+    options: { entryPoints: ["packages/ui/src/styles.css"], bundle: false, metafile: true },
+  },
+];
+
+const fmt = (bytes) => `${(bytes / KiB).toFixed(2)} KiB`;
+const rows = [];
+const failures = [];
+
+for (const target of targets) {
+  let result;
+  try {
+    result = await build({ ...common, ...target.options });
+  } catch (error) {
+    failures.push(`${target.name}: build failed: ${error.message}`);
+    continue;
+  }
+  const code = result.outputFiles.filter((f) => !f.path.endsWith(".map")).map((f) => f.contents);
+  const min = code.reduce((n, c) => n + c.byteLength, 0);
+  const gz = code.reduce((n, c) => n + gzipSync(c, { level: 9 }).byteLength, 0);
+  const over = target.budget !== undefined && gz > target.budget;
+  rows.push([target.name, fmt(min), fmt(gz), target.budget === undefined ? "-" : `${fmt(target.budget)}${over ? "  OVER" : ""}`]);
+  if (over) failures.push(`${target.name}: ${fmt(gz)} min+gzip is over its ${fmt(target.budget)} budget by ${fmt(gz - target.budget)}`);
+  const problem = target.check?.(result.metafile);
+  if (problem) failures.push(`${target.name}: ${problem}`);
+  if (why || over) {
+    const inputs = Object.entries(Object.values(result.metafile.outputs)[0].inputs)
+      .sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput)
+      .slice(0, 12);
+    rows.push(...inputs.map(([file, info]) => [`    ${file.replace(/^.*node_modules\//, "")}`, fmt(info.bytesInOutput), "", ""]));
+  }
+}
+
+const header = ["bundle", "min", "min+gzip", "budget (min+gzip)"];
+const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+const line = (r) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ");
+console.log(line(header));
+console.log(widths.map((w) => "-".repeat(w)).join("  "));
+for (const r of rows) console.log(line(r));
+
+if (failures.length) {
+  console.error(`\n${failures.join("\n")}`);
+  process.exit(1);
+}

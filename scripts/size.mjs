@@ -4,7 +4,8 @@
 //
 //   ui           @tandem/ui's main entry alone: @tandem/*, @ag-ui/*, rxjs and the Markdown stack
 //                external, and the lazily imported Markdown chunk left out (it loads on demand)
-//   react+core   @tandem/react + @tandem/core: @ag-ui/client, @ag-ui/core and rxjs external
+//   react+core   @tandem/react + @tandem/core: @ag-ui/client and what it brings (@ag-ui/core, rxjs,
+//                fast-json-patch, untruncate-json) external; the JSON Schema validator loads on demand
 //   markdown     @tandem/ui/markdown with react-markdown + remark-gfm inside (informational)
 //   styles.css   the stylesheet, minified (informational)
 //
@@ -80,7 +81,10 @@ const targets = [
         sourcefile: "react-and-core.ts",
         loader: "ts",
       },
-      external: [...REACT, "@ag-ui/client", "@ag-ui/core", "rxjs", "rxjs/*"],
+      // fast-json-patch and untruncate-json are dependencies of @ag-ui/client itself, so every
+      // app that has the client has them; Tandem reuses them rather than adding its own.
+      external: [...REACT, "@ag-ui/client", "@ag-ui/core", "rxjs", "rxjs/*", "fast-json-patch", "untruncate-json"],
+      plugins: [lazyChunksExternal],
     },
   },
   {

@@ -49,9 +49,10 @@ export function AgentProvider({ children, client: given, headers, ...options }: 
     void client.loadHistory(controller.signal);
     return () => {
       controller.abort();
-      client.stop();
+      // A client handed in may serve other trees too; only the one made here is ours to stop.
+      if (!given) client.stop();
     };
-  }, [client]);
+  }, [client, given]);
 
   return <AgentContext.Provider value={current}>{children}</AgentContext.Provider>;
 }

@@ -5,6 +5,7 @@ export { useAgentState, type SetAgentState } from "./useAgentState";
 export { useFrontendTool, useHumanInTheLoop, type FrontendToolOptions, type HumanInTheLoopOptions } from "./useFrontendTool";
 export { useInterrupt, useInterruptRender } from "./useInterrupt";
 export { useMessage, useMessageIds } from "./useMessages";
+export { useToolCall, type UseToolCallResult } from "./useToolCall";
 export { useToolRender, useToolRenderer } from "./useToolRenderer";
 export { useStoreSelector, shallowEqual } from "./useStoreSelector";
 export type { InterruptRender, InterruptRenderProps, ToolRender, ToolRenderProps } from "./renderRegistry";

@@ -40,8 +40,9 @@ export class RenderRegistry {
     return this.add(this.interrupts, render);
   }
 
-  tool(name: string): ToolRender | undefined {
-    return this.tools.get(name)?.at(-1) ?? this.tools.get("*")?.at(-1);
+  /** The render for `name`, else the catch-all "*" one unless `exact`. */
+  tool(name: string, exact = false): ToolRender | undefined {
+    return this.tools.get(name)?.at(-1) ?? (exact ? undefined : this.tools.get("*")?.at(-1));
   }
 
   interrupt(): InterruptRender | undefined {

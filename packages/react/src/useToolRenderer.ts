@@ -14,9 +14,12 @@ export function useToolRenderer(options: { name: string; render: ToolRender }, d
   );
 }
 
-/** The renderer registered for a tool name (or "*"), if any; follows registrations. */
-export function useToolRender(name: string): ToolRender | undefined {
+/**
+ * The renderer registered for a tool name, else the catch-all "*" one (unless `exact`);
+ * follows registrations.
+ */
+export function useToolRender(name: string, options: { exact?: boolean } = {}): ToolRender | undefined {
   const { renderers } = useAgentContext();
   useSyncExternalStore(renderers.subscribe, renderers.getVersion, renderers.getVersion);
-  return renderers.tool(name);
+  return renderers.tool(name, options.exact);
 }

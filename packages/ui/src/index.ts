@@ -19,7 +19,6 @@ export { ToolCall, type ToolCallProps } from "./tools/ToolCall";
 export { ToolCallCard, useDisclosure, type ToolCallCardProps } from "./tools/ToolCallCard";
 export { Confirmation, type ConfirmationProps } from "./tools/Confirmation";
 export { useConfirmation, type ConfirmationAnswer, type UseConfirmation } from "./tools/useConfirmation";
-export { useToolCallView } from "./tools/useToolCallView";
 
 export { Interrupts, type InterruptsProps } from "./interrupts/Interrupts";
 export { InterruptPrompt, type InterruptPromptProps } from "./interrupts/InterruptPrompt";

@@ -114,6 +114,7 @@ export class AgentClient {
   /** Aborts the request and any tool handlers; the thread is left idle with what it had. */
   stop(): void {
     this.controller?.abort();
+    this.early.clear();
     for (const id of [...this.waiting.keys()]) this.answerToolCall(id, failure(CANCELLED), false);
     const open = this.state.interrupts;
     if (open.length > 0) {
@@ -155,12 +156,18 @@ export class AgentClient {
 
   /** Answers a human-in-the-loop tool call; the follow-up run starts once all pending calls are answered. */
   respond(toolCallId: string, result: unknown): void {
-    if (!this.waiting.has(toolCallId)) {
-      console.warn(`[tandem] respond(): tool call "${toolCallId}" is not waiting for an answer`);
+    const outcome = { content: toContent(result) };
+    if (this.waiting.has(toolCallId)) return this.answerToolCall(toolCallId, outcome, true);
+    // The run may still be closing its stream; keep the answer for when the call is settled.
+    if (this.state.toolCallStatus[toolCallId] === "awaiting-input") {
+      this.early.set(toolCallId, outcome);
       return;
     }
-    this.answerToolCall(toolCallId, { content: toContent(result) }, true);
+    console.warn(`[tandem] respond(): tool call "${toolCallId}" is not waiting for an answer`);
   }
+
+  /** Answers given before the call's settling began. */
+  private readonly early = new Map<string, ToolOutcome>();
 
   resolveInterrupt(interruptId: string, payload?: unknown): Promise<void> {
     return this.answerInterrupt({ interruptId, status: "resolved", ...(payload !== undefined && { payload }) });
@@ -356,11 +363,15 @@ export class AgentClient {
         const call = s.messages.flatMap((m) => (m.role === "assistant" ? (m.toolCalls ?? []) : [])).find((c) => c.id === id);
         if (!tool || !call) return;
         if (tool.followUp !== false) followUp = true;
+        // Waiting starts at once, so an answer given while the arguments are checked is not lost.
+        const answer = tool.handler ? undefined : this.waitForAnswer(id);
         const checked = await checkArgs(tool, call.function.arguments);
         let outcome: ToolOutcome;
-        if (!checked.ok) outcome = failure(checked.error);
-        else if (tool.handler) outcome = await runHandler({ ...tool, handler: tool.handler }, checked.args, id, controller.signal);
-        else outcome = await new Promise<ToolOutcome>((resolve) => this.waiting.set(id, resolve));
+        if (!checked.ok) {
+          this.waiting.delete(id);
+          outcome = failure(checked.error);
+        } else if (tool.handler) outcome = await runHandler({ ...tool, handler: tool.handler }, checked.args, id, controller.signal);
+        else outcome = await answer!;
         if (controller.signal.aborted && !outcome.error) outcome = failure(CANCELLED);
         this.store.update((state) => {
           const next = addToolResult(state, toolMessage(id, outcome), outcome.error ? "error" : "complete");
@@ -376,6 +387,13 @@ export class AgentClient {
       return null;
     }
     return {};
+  }
+
+  private waitForAnswer(toolCallId: string): Promise<ToolOutcome> {
+    const early = this.early.get(toolCallId);
+    this.early.delete(toolCallId);
+    if (early) return Promise.resolve(early);
+    return new Promise<ToolOutcome>((resolve) => this.waiting.set(toolCallId, resolve));
   }
 
   /** A thread restored with frontend calls unanswered picks them up once their tools exist. */

@@ -1,4 +1,4 @@
-import { type BaseEvent, EventType } from "@ag-ui/core";
+import { type BaseEvent, EventType, type Message } from "@ag-ui/core";
 import { describe, expect, it } from "vitest";
 import { createThreadState } from "../reducer/reduceEvents";
 import { sync } from "../test/scripts";
@@ -50,7 +50,7 @@ describe("MessageIndex", () => {
     store.subscribe(() => index.get("h5"));
     const second = index.subscribe("h6", () => {});
     second();
-    store.update((s) => ({ ...s, messages: s.messages.map((m) => (m.id === "h5" ? { ...m, content: "edited" } : m)) }));
+    store.update((s) => ({ ...s, messages: s.messages.map((m) => (m.id === "h5" ? ({ ...m, content: "edited" } as Message) : m)) }));
     expect(calls).toBe(1);
   });
 });

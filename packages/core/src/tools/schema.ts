@@ -1,4 +1,4 @@
-import { Validator } from "@cfworker/json-schema";
+import type { Validator } from "@cfworker/json-schema";
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from "@standard-schema/spec";
 
 export type JsonSchema = Record<string, unknown>;
@@ -47,6 +47,8 @@ export async function validateArgs(parameters: ToolParameters | undefined, args:
   }
   let validator = validators.get(parameters);
   if (!validator) {
+    // Loaded on first use: apps whose tools use Standard Schema, or no parameters, never pay for it.
+    const { Validator } = await import("@cfworker/json-schema");
     validator = new Validator(parameters as ConstructorParameters<typeof Validator>[0], "7", false);
     validators.set(parameters, validator);
   }

@@ -1,12 +1,12 @@
 import type { Message, ToolMessage } from "@ag-ui/core";
-import { Allow, parse } from "partial-json";
+import untruncateJson from "untruncate-json";
 import type { ThreadState, ToolCallView } from "../types";
 
 /** Parses complete or still-streaming JSON arguments; `undefined` until something parses. */
 export function parsePartialArgs(text: string): unknown {
   if (text.trim() === "") return undefined;
   try {
-    return parse(text, Allow.ALL);
+    return JSON.parse(untruncateJson(text));
   } catch {
     return undefined;
   }

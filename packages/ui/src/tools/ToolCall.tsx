@@ -1,10 +1,9 @@
-import { type ToolRenderProps, useAgentClient, useToolRender } from "@tandem/react";
+import { type ToolRenderProps, useToolCall, useToolRender } from "@tandem/react";
 import { useChatComponents } from "../chat/components";
 import { cx } from "../util/cx";
 import { keyOf, RenderHost } from "../util/RenderHost";
 import { Confirmation as DefaultConfirmation } from "./Confirmation";
 import { ToolCallCard as DefaultToolCallCard } from "./ToolCallCard";
-import { useToolCallView } from "./useToolCallView";
 
 export interface ToolCallProps {
   toolCallId: string;
@@ -21,16 +20,16 @@ export interface ToolCallProps {
  * of its own always gets Approve / Reject, so a catch-all renderer cannot leave the run stuck.
  */
 export function ToolCall({ toolCallId, className }: ToolCallProps) {
-  const client = useAgentClient();
-  const call = useToolCallView(toolCallId);
+  const call = useToolCall(toolCallId);
   const name = call?.name ?? "";
-  const render = useToolRender(name);
+  const own = useToolRender(name, { exact: true });
   const catchAll = useToolRender("*");
   const { Confirmation = DefaultConfirmation, ToolCallCard = DefaultToolCallCard } = useChatComponents();
   if (!call) return null;
 
   const waiting = call.status === "awaiting-input";
-  const custom = render && !(waiting && render === catchAll && name !== "*") ? render : undefined;
+  // A catch-all render never hides a pending confirmation (see above).
+  const custom = own ?? (waiting ? undefined : catchAll);
   let body;
   if (custom) {
     const props: ToolRenderProps = {
@@ -40,7 +39,7 @@ export function ToolCall({ toolCallId, className }: ToolCallProps) {
       args: call.args as ToolRenderProps["args"],
       ...(call.result !== undefined && { result: call.result }),
       ...(call.error !== undefined && { error: call.error }),
-      ...(waiting && { respond: (result: unknown) => client.respond(call.id, result) }),
+      ...(waiting && { respond: call.respond }),
     };
     body = <RenderHost key={keyOf(custom)} render={custom} props={props} />;
   } else if (waiting) {

@@ -1,4 +1,4 @@
-import { useAgent, useMessage } from "@tandem/react";
+import { useMessage } from "@tandem/react";
 import { memo } from "react";
 import { useChatComponents } from "../chat/components";
 import { Markdown as LazyMarkdown } from "../markdown/LazyMarkdown";
@@ -11,6 +11,8 @@ import { UserContent as DefaultUserContent } from "./UserContent";
 export interface MessageProps {
   id: string;
   className?: string;
+  /** The agent is still writing this message (the list knows which one). */
+  streaming?: boolean;
 }
 
 /** Roles that are not shown: tool results appear in their call's card; system text is not chat. */
@@ -20,9 +22,8 @@ const HIDDEN = new Set(["tool", "system", "developer"]);
  * One row of the transcript, subscribed to its own message only: a streamed token re-renders
  * this row and nothing else.
  */
-export const Message = memo(function Message({ id, className }: MessageProps) {
+export const Message = memo(function Message({ id, className, streaming = false }: MessageProps) {
   const message = useMessage(id);
-  const streaming = useAgent((s) => s.status === "running" && s.messages.at(-1)?.id === id);
   const {
     Markdown = LazyMarkdown,
     Reasoning = DefaultReasoning,

@@ -1,4 +1,4 @@
-import { useMessageIds } from "@tandem/react";
+import { useAgent, useMessageIds } from "@tandem/react";
 import { type ComponentType, memo, type ReactNode } from "react";
 import { useChatComponents } from "../chat/components";
 import { cx } from "../util/cx";
@@ -14,8 +14,8 @@ export interface MessageListProps {
 }
 
 /** Rows re-render only when their own message changes, even when the list gains a row. */
-const Row = memo(function Row({ id, Message }: { id: string; Message: ComponentType<MessageProps> }) {
-  return <Message id={id} />;
+const Row = memo(function Row({ id, streaming, Message }: { id: string; streaming: boolean; Message: ComponentType<MessageProps> }) {
+  return <Message id={id} streaming={streaming} />;
 });
 
 /**
@@ -25,6 +25,8 @@ const Row = memo(function Row({ id, Message }: { id: string; Message: ComponentT
  */
 export function MessageList({ className, empty, children }: MessageListProps) {
   const ids = useMessageIds();
+  // One subscription for the whole list, rather than one per row: which message is being written.
+  const streamingId = useAgent((s) => (s.status === "running" ? s.messages.at(-1)?.id : undefined));
   const { Message = DefaultMessage } = useChatComponents();
   const { ref, atBottom, scrollToBottom } = useAutoScroll<HTMLDivElement>();
   return (
@@ -32,7 +34,7 @@ export function MessageList({ className, empty, children }: MessageListProps) {
       <div ref={ref} role="log" aria-live="off" aria-label="Conversation" tabIndex={0} className="tandem-message-list__scroller">
         {ids.length === 0 && empty}
         {ids.map((id) => (
-          <Row key={id} id={id} Message={Message} />
+          <Row key={id} id={id} streaming={id === streamingId} Message={Message} />
         ))}
         {children}
       </div>

@@ -7,7 +7,8 @@ export type JsonSchema = Record<string, unknown>;
 export type ToolParameters = JsonSchema | StandardSchemaV1;
 
 /** The argument type a tool's handler receives: inferred from a Standard Schema, else `any` JSON. */
-export type InferArgs<P> = P extends StandardSchemaV1<unknown, infer Output> ? Output : Record<string, any>;
+// JSON Schema cannot be read at the type level, so its handlers take `any`: annotate them as you like.
+export type InferArgs<P> = P extends StandardSchemaV1<unknown, infer Output> ? Output : any;
 
 function isStandard(p: ToolParameters): p is StandardSchemaV1 {
   return typeof (p as StandardSchemaV1)["~standard"] === "object";

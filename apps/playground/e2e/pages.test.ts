@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { lastAssistantText, openPage, screenshot, send, settled, type Stack, startStack } from "./stack";
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(() => stack?.close());
+
+describe("playground pages against the mock agent, in Chromium", () => {
+  it("agentic-chat: the countdown streams and ends with ✓", async () => {
+    const page = await openPage(stack, "agentic-chat");
+    await send(page, "count down from 10");
+    await expect.poll(() => lastAssistantText(page).textContent(), { timeout: 15_000 }).toMatch(/10 9 8 7 6 5 4 3 2 1 ✓/);
+    await settled(page);
+    expect(await page.locator('[data-testid="message"][data-role="user"]').textContent()).toContain("count down from 10");
+    await screenshot(page, "agentic-chat");
+  });
+
+  it("agentic-chat: change_background really changes the background", async () => {
+    const page = await openPage(stack, "agentic-chat");
+    const container = page.getByTestId("background-container");
+    const before = await container.evaluate((el) => getComputedStyle(el).backgroundImage);
+    await send(page, "make the background teal and navy");
+    await expect.poll(() => container.evaluate((el) => getComputedStyle(el).backgroundImage), { timeout: 15_000 }).toContain("linear-gradient");
+    expect(before).toBe("none");
+    await expect.poll(() => lastAssistantText(page).textContent()).toContain("Done!");
+    await settled(page);
+    await screenshot(page, "agentic-chat-background");
+  });
+
+  it("backend-tool-rendering: the weather card appears with the result", async () => {
+    const page = await openPage(stack, "backend-tool-rendering");
+    await send(page, "What is the weather in Paris?");
+    const card = page.getByTestId("weather-card");
+    await expect.poll(() => card.textContent(), { timeout: 15_000 }).toMatch(/Weather in Paris.*Temperature21°C/);
+    await settled(page);
+    await screenshot(page, "backend-tool-rendering");
+  });
+
+  it("human-in-the-loop: Approve sends only the checked steps and the answer names them", async () => {
+    const page = await openPage(stack, "human-in-the-loop");
+    await send(page, "plan a trip to Mars");
+    const picker = page.getByTestId("select-steps");
+    await picker.waitFor({ timeout: 15_000 });
+    const steps = picker.getByTestId("step-item");
+    await expect.poll(() => steps.count()).toBe(6);
+    const labels = await picker.locator("label").allTextContents();
+    await steps.nth(1).uncheck();
+    expect(await steps.nth(1).isChecked()).toBe(false);
+    await screenshot(page, "human-in-the-loop");
+    await picker.getByRole("button", { name: "Approve" }).click();
+    await expect.poll(() => lastAssistantText(page).textContent(), { timeout: 15_000 }).toContain("I'll go ahead");
+    await settled(page);
+    const answer = (await lastAssistantText(page).textContent())!;
+    expect(answer).toContain(labels[0]!.trim());
+    expect(answer).toContain(labels[2]!.trim());
+    expect(answer).not.toContain(labels[1]!.trim());
+    expect(await picker.getByRole("button", { name: "Approve" }).isDisabled()).toBe(true);
+  });
+
+  it("human-in-the-loop: Reject gets a different answer", async () => {
+    const page = await openPage(stack, "human-in-the-loop");
+    await send(page, "plan a birthday party");
+    const picker = page.getByTestId("select-steps");
+    await picker.getByRole("button", { name: "Reject" }).click({ timeout: 15_000 });
+    await expect.poll(() => lastAssistantText(page).textContent(), { timeout: 15_000 }).toContain("I won't do that");
+    await settled(page);
+  });
+
+  it("interrupt: the picker resumes the run and the answer names the choice", async () => {
+    const page = await openPage(stack, "interrupt");
+    await send(page, "book me a flight to Lisbon");
+    const picker = page.getByTestId("interrupt-picker");
+    await picker.waitFor({ timeout: 15_000 });
+    await screenshot(page, "interrupt");
+    await picker.getByRole("button", { name: "Afternoon flight 14:40" }).click();
+    await expect.poll(() => lastAssistantText(page).textContent(), { timeout: 15_000 }).toContain("Booked: Afternoon flight 14:40");
+    await settled(page);
+    expect(await picker.count()).toBe(0);
+  });
+
+  it("agentic-generative-ui: the progress card counts up to 10/10", async () => {
+    const page = await openPage(stack, "agentic-generative-ui");
+    await send(page, "work through the plan");
+    const card = page.getByTestId("task-progress");
+    await card.waitFor({ timeout: 15_000 });
+    const seen = new Set<string>();
+    await expect
+      .poll(async () => {
+        const text = (await card.textContent()) ?? "";
+        seen.add(text.match(/\d+\/10/)?.[0] ?? "");
+        return text;
+      }, { timeout: 15_000, interval: 20 })
+      .toContain("10/10");
+    expect(seen.size).toBeGreaterThan(2);
+    expect(await card.locator('[data-testid="task-step"][data-status="completed"]').count()).toBe(10);
+    await settled(page);
+    await screenshot(page, "agentic-generative-ui");
+  });
+
+  it("tool-based-generative-ui: the haiku card shows", async () => {
+    const page = await openPage(stack, "tool-based-generative-ui");
+    await send(page, "write me a haiku about an old pond");
+    const card = page.getByTestId("haiku-card");
+    await expect.poll(() => card.textContent(), { timeout: 15_000 }).toContain("Splash! Silence again.");
+    expect(await card.textContent()).toContain("古池や");
+    await settled(page);
+    await screenshot(page, "tool-based-generative-ui");
+  });
+
+  it("shared-state: a recipe edit reaches the agent, whose answer keeps it", async () => {
+    const page = await openPage(stack, "shared-state");
+    const card = page.getByTestId("recipe-card");
+    await card.getByRole("textbox", { name: "Ingredient 1 name" }).fill("Potatoes");
+    await card.getByRole("button", { name: "Improve with AI" }).click();
+    await expect.poll(() => lastAssistantText(page).textContent(), { timeout: 15_000 }).toContain("Potatoes");
+    await settled(page);
+    await expect.poll(() => card.getByRole("textbox", { name: "Ingredient 3 name" }).inputValue()).toBe("Salt");
+    expect(await card.getByRole("textbox", { name: "Ingredient 1 name" }).inputValue()).toBe("Potatoes");
+    const request = stack.agent.requests.filter((r) => r.path === "/shared-state").at(-1)!.body as { state: { recipe: { ingredients: { name: string }[] } } };
+    expect(request.state.recipe.ingredients[0]!.name).toBe("Potatoes");
+    await screenshot(page, "shared-state");
+  });
+
+  it("predictive-state-updates: the document fills in while the tool streams; Reject restores it, Approve keeps it", async () => {
+    const page = await openPage(stack, "predictive-state-updates");
+    const doc = page.getByTestId("document");
+    const before = await doc.textContent();
+    await send(page, "write a short story about a lighthouse");
+    await page.locator('[data-testid="document"][data-predicted="true"]').waitFor({ timeout: 15_000 });
+    const partial = (await doc.textContent())!;
+    const confirm = page.getByRole("group", { name: "Confirm changes" });
+    await confirm.waitFor({ timeout: 15_000 });
+    const full = (await doc.textContent())!;
+    expect(full).toContain("lighthouse");
+    expect(full.length).toBeGreaterThan(partial.length);
+    await screenshot(page, "predictive-state-updates");
+    await confirm.getByRole("button", { name: "Reject" }).click();
+    await expect.poll(() => lastAssistantText(page).textContent(), { timeout: 15_000 }).toContain("discarded");
+    await settled(page);
+    expect(await doc.textContent()).toBe(before);
+
+    await send(page, "write a short story about a lighthouse");
+    const second = page.getByRole("group", { name: "Confirm changes" }).last();
+    await second.getByRole("button", { name: "Approve", disabled: false }).click({ timeout: 15_000 });
+    await expect.poll(() => lastAssistantText(page).textContent(), { timeout: 15_000 }).toContain("Saved");
+    await settled(page);
+    expect(await doc.textContent()).toContain("lighthouse");
+  });
+
+  it("Stop mid-stream leaves an idle chat with the partial text", async () => {
+    const page = await openPage(stack, "agentic-chat");
+    await send(page, "tell me a long story");
+    await expect.poll(() => lastAssistantText(page).textContent(), { timeout: 15_000 }).toMatch(/Once upon a time/);
+    await page.getByRole("button", { name: "Stop" }).click();
+    await settled(page);
+    const partial = (await lastAssistantText(page).textContent())!;
+    expect(partial).toMatch(/^Once upon a time/);
+    expect(partial).not.toContain("learned to work together.");
+    await page.waitForTimeout(300);
+    expect(await lastAssistantText(page).textContent()).toBe(partial);
+    expect(await page.getByRole("alert").count()).toBe(0);
+    await screenshot(page, "stop");
+  });
+
+  it("the event inspector lists the thread's events and state", async () => {
+    const page = await openPage(stack, "agentic-generative-ui");
+    await send(page, "work through the plan");
+    await settled(page);
+    const inspector = page.getByTestId("event-inspector");
+    await expect.poll(() => inspector.locator('[data-event-type="RUN_FINISHED"]').count(), { timeout: 15_000 }).toBe(1);
+    expect(await inspector.locator('[data-event-type="STATE_DELTA"]').count()).toBe(10);
+    await inspector.getByLabel("Filter by type").selectOption("STATE_SNAPSHOT");
+    expect(await inspector.locator("li").count()).toBe(1);
+    expect(await inspector.getByTestId("inspector-state").textContent()).toContain('"completed"');
+  });
+});

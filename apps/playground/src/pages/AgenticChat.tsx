@@ -1,0 +1,26 @@
+import { useFrontendTool } from "@tandem/react";
+import { Chat } from "@tandem/ui";
+import { useState } from "react";
+
+/** A frontend tool: the agent calls change_background and the page restyles itself. */
+export default function AgenticChat() {
+  const [background, setBackground] = useState("var(--pg-surface)");
+  useFrontendTool({
+    name: "change_background",
+    description: "Change the background of the chat area. Any CSS background works, gradients too.",
+    parameters: {
+      type: "object",
+      properties: { background: { type: "string", description: "A CSS background value" } },
+      required: ["background"],
+    },
+    handler: ({ background }: { background: string }) => {
+      setBackground(background);
+      return { status: "changed", background };
+    },
+  });
+  return (
+    <div data-testid="background-container" className="pg-background" style={{ background }}>
+      <Chat suggestions={[{ label: "Count down", prompt: "count down from 10" }, { label: "Teal please", prompt: "make the background teal and navy" }]} />
+    </div>
+  );
+}

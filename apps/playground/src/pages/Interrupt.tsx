@@ -1,0 +1,27 @@
+import { useInterrupt } from "@tandem/react";
+import { Chat } from "@tandem/ui";
+
+/** The run pauses with a question; a picker in the chat resumes it. */
+export default function Interrupt() {
+  useInterrupt({
+    render: ({ interrupt, resolve, cancel }) => {
+      const options = (interrupt.responseSchema?.properties?.choice?.enum ?? []) as string[];
+      return (
+        <div data-testid="interrupt-picker" role="group" aria-label="Agent question" className="pg-card">
+          <p>{interrupt.message ?? interrupt.reason}</p>
+          <div className="pg-actions">
+            {options.map((choice) => (
+              <button key={choice} type="button" onClick={() => resolve({ choice })}>
+                {choice}
+              </button>
+            ))}
+            <button type="button" onClick={cancel}>
+              Cancel
+            </button>
+          </div>
+        </div>
+      );
+    },
+  });
+  return <Chat suggestions={[{ label: "Book a flight", prompt: "book me a flight to Lisbon" }]} />;
+}

@@ -1,0 +1,69 @@
+import { type BaseEvent, useAgentClient, useAgentState } from "@tandem/react";
+import { useEffect, useId, useMemo, useState } from "react";
+
+interface Logged {
+  at: number;
+  event: BaseEvent;
+}
+
+const CAP = 2000;
+
+/** Every event of this thread (type, time, payload), filterable by type, and the state as JSON. */
+export function EventInspector() {
+  const client = useAgentClient();
+  const [events, setEvents] = useState<Logged[]>([]);
+  const [filter, setFilter] = useState("");
+  const [state] = useAgentState();
+  const id = useId();
+
+  useEffect(() => {
+    let pending: Logged[] = [];
+    let frame = 0;
+    const off = client.onEvent((event) => {
+      pending.push({ at: Date.now(), event });
+      // Batch a frame's worth of events into one update: a token stream is hundreds of them.
+      frame ||= requestAnimationFrame(() => {
+        frame = 0;
+        const batch = pending;
+        pending = [];
+        setEvents((list) => [...list, ...batch].slice(-CAP));
+      });
+    });
+    return () => {
+      off();
+      cancelAnimationFrame(frame);
+    };
+  }, [client]);
+
+  const types = useMemo(() => [...new Set(events.map((e) => e.event.type))].sort(), [events]);
+  const shown = filter ? events.filter((e) => e.event.type === filter) : events;
+
+  return (
+    <section className="pg-inspector" data-testid="event-inspector" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Events</h2>
+      <label htmlFor={`${id}-filter`}>Filter by type</label>
+      <select id={`${id}-filter`} value={filter} onChange={(e) => setFilter(e.target.value)}>
+        <option value="">All ({events.length})</option>
+        {types.map((t) => (
+          <option key={t} value={t}>
+            {t}
+          </option>
+        ))}
+      </select>
+      <ol className="pg-inspector__events">
+        {shown.map(({ at, event }, i) => (
+          <li key={i} data-event-type={event.type}>
+            <details>
+              <summary>
+                <time dateTime={new Date(at).toISOString()}>{new Date(at).toLocaleTimeString()}</time> <code>{event.type}</code>
+              </summary>
+              <pre>{JSON.stringify(event, null, 2)}</pre>
+            </details>
+          </li>
+        ))}
+      </ol>
+      <h3>State</h3>
+      <pre data-testid="inspector-state">{JSON.stringify(state, null, 2)}</pre>
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+import { type FormEvent, useId } from "react";
+import { navigate } from "./router";
+import { type AgentSettings, PROTOCOLS } from "./settings";
+
+/** The same as editing the query string: which server, which dialect, which agent. */
+export function SettingsPanel({ settings }: { settings: AgentSettings }) {
+  const id = useId();
+  const apply = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const query = new URLSearchParams();
+    query.set("agent", String(form.get("agent")));
+    query.set("protocol", String(form.get("protocol")));
+    const agentId = String(form.get("agentId") ?? "").trim();
+    if (agentId) query.set("agentId", agentId);
+    navigate(`${window.location.pathname}?${query}`);
+  };
+  return (
+    <details className="pg-settings">
+      <summary>Settings</summary>
+      <form onSubmit={apply} key={`${settings.agent} ${settings.protocol} ${settings.agentId ?? ""}`}>
+        <label htmlFor={`${id}-agent`}>Agent URL</label>
+        <input id={`${id}-agent`} name="agent" type="url" defaultValue={settings.agent} required />
+        <label htmlFor={`${id}-protocol`}>Protocol</label>
+        <select id={`${id}-protocol`} name="protocol" defaultValue={settings.protocol}>
+          {PROTOCOLS.map((p) => (
+            <option key={p}>{p}</option>
+          ))}
+        </select>
+        <label htmlFor={`${id}-agentId`}>Agent id (agent runtime)</label>
+        <input id={`${id}-agentId`} name="agentId" defaultValue={settings.agentId ?? ""} />
+        <button type="submit">Apply</button>
+      </form>
+    </details>
+  );
+}

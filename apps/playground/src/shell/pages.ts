@@ -1,0 +1,38 @@
+import type { ComponentType } from "react";
+import AgenticChat from "../pages/AgenticChat";
+import agenticChatSource from "../pages/AgenticChat.tsx?raw";
+import AgenticGenerativeUi from "../pages/AgenticGenerativeUi";
+import agenticGenerativeUiSource from "../pages/AgenticGenerativeUi.tsx?raw";
+import BackendToolRendering from "../pages/BackendToolRendering";
+import backendToolRenderingSource from "../pages/BackendToolRendering.tsx?raw";
+import HumanInTheLoop from "../pages/HumanInTheLoop";
+import humanInTheLoopSource from "../pages/HumanInTheLoop.tsx?raw";
+import Interrupt from "../pages/Interrupt";
+import interruptSource from "../pages/Interrupt.tsx?raw";
+import PredictiveStateUpdates from "../pages/PredictiveStateUpdates";
+import predictiveStateUpdatesSource from "../pages/PredictiveStateUpdates.tsx?raw";
+import SharedState, { initialRecipeState } from "../pages/SharedState";
+import sharedStateSource from "../pages/SharedState.tsx?raw";
+import ToolBasedGenerativeUi from "../pages/ToolBasedGenerativeUi";
+import toolBasedGenerativeUiSource from "../pages/ToolBasedGenerativeUi.tsx?raw";
+
+export interface PageInfo {
+  path: string;
+  title: string;
+  note: string;
+  Page: ComponentType;
+  source: string;
+  initialState?: unknown;
+}
+
+/** The AG-UI Dojo's feature set, one page each, with the Dojo's tool names and state shapes. */
+export const PAGES: PageInfo[] = [
+  { path: "agentic-chat", title: "Agentic chat", note: "Streaming chat with a frontend tool: ask for a colour and the agent calls change_background, which restyles this page. Try “count down from 10”.", Page: AgenticChat, source: agenticChatSource },
+  { path: "backend-tool-rendering", title: "Backend tool rendering", note: "The agent runs get_weather on its server; the app draws the call and its result as a card.", Page: BackendToolRendering, source: backendToolRenderingSource },
+  { path: "human-in-the-loop", title: "Human in the loop", note: "generate_task_steps waits for you: toggle steps, then Approve or Reject; the agent answers from what came back.", Page: HumanInTheLoop, source: humanInTheLoopSource },
+  { path: "interrupt", title: "Interrupt", note: "The run ends with an interrupt; pick an option to resume it (or cancel).", Page: Interrupt, source: interruptSource },
+  { path: "agentic-generative-ui", title: "Agentic generative UI", note: "STATE_SNAPSHOT and STATE_DELTA events drive a live progress card.", Page: AgenticGenerativeUi, source: agenticGenerativeUiSource },
+  { path: "tool-based-generative-ui", title: "Tool-based generative UI", note: "generate_haiku's arguments render as a card while they stream.", Page: ToolBasedGenerativeUi, source: toolBasedGenerativeUiSource },
+  { path: "shared-state", title: "Shared state", note: "A recipe that you and the agent both edit: your edits travel with the next run.", Page: SharedState, source: sharedStateSource, initialState: initialRecipeState },
+  { path: "predictive-state-updates", title: "Predictive state updates", note: "PredictState streams write_document's argument into the document live; confirm_changes keeps it or restores the previous one.", Page: PredictiveStateUpdates, source: predictiveStateUpdatesSource },
+];

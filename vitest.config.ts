@@ -52,15 +52,6 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
-      {
-        extends: true,
-        test: {
-          name: "bench",
-          environment: "jsdom",
-          include: [],
-          benchmark: { include: ["packages/*/bench/**/*.bench.{ts,tsx}"] },
-        },
-      },
     ],
   },
 });

@@ -12,25 +12,28 @@ export function tokens(text: string): string[] {
 const paced = (pieces: EventStep[], delay: number): Step[] =>
   delay > 0 ? pieces.flatMap((p, i) => (i === 0 ? [p] : [{ delay }, p])) : pieces;
 
-export function textMessage(text: string, opts: { messageId?: string; tokenDelayMs?: number } = {}): Step[] {
+/** A streamed assistant message: `text` split into tokens, or exactly the pieces given. */
+export function textMessage(text: string | string[], opts: { messageId?: string; tokenDelayMs?: number } = {}): Step[] {
   const messageId = opts.messageId ?? newId("msg");
+  const pieces = Array.isArray(text) ? text : tokens(text);
   return [
     { type: "TEXT_MESSAGE_START", messageId, role: "assistant" },
     ...paced(
-      tokens(text).map((delta) => ({ type: "TEXT_MESSAGE_CONTENT", messageId, delta })),
+      pieces.map((delta) => ({ type: "TEXT_MESSAGE_CONTENT", messageId, delta })),
       opts.tokenDelayMs ?? 0,
     ),
     { type: "TEXT_MESSAGE_END", messageId },
   ];
 }
 
+/** A streamed tool call; `args` is an object, or the raw argument text (even invalid JSON). */
 export function toolCall(
   name: string,
   args: unknown,
   opts: { toolCallId?: string; parentMessageId?: string; chunks?: number; tokenDelayMs?: number } = {},
 ): Step[] {
   const toolCallId = opts.toolCallId ?? newId("call");
-  const json = JSON.stringify(args);
+  const json = typeof args === "string" ? args : JSON.stringify(args);
   const size = Math.max(1, Math.ceil(json.length / Math.max(1, opts.chunks ?? 1)));
   const pieces: EventStep[] = [];
   for (let i = 0; i < json.length; i += size) pieces.push({ type: "TOOL_CALL_ARGS", toolCallId, delta: json.slice(i, i + size) });
@@ -51,17 +54,19 @@ export function toolResult(toolCallId: string, content: unknown): Step {
   };
 }
 
+export const runStarted = (input: RunAgentInput): Step => ({ type: "RUN_STARTED", threadId: input.threadId, runId: input.runId });
+
+export function runFinished(input: RunAgentInput, opts: { outcome?: object; result?: unknown } = {}): Step {
+  return {
+    type: "RUN_FINISHED",
+    threadId: input.threadId,
+    runId: input.runId,
+    ...(opts.outcome && { outcome: opts.outcome }),
+    ...(opts.result !== undefined && { result: opts.result }),
+  };
+}
+
 /** Wraps steps in RUN_STARTED … RUN_FINISHED for the request's thread and run. */
 export function run(input: RunAgentInput, steps: Step[], opts: { outcome?: object; result?: unknown } = {}): Step[] {
-  return [
-    { type: "RUN_STARTED", threadId: input.threadId, runId: input.runId },
-    ...steps,
-    {
-      type: "RUN_FINISHED",
-      threadId: input.threadId,
-      runId: input.runId,
-      ...(opts.outcome && { outcome: opts.outcome }),
-      ...(opts.result !== undefined && { result: opts.result }),
-    },
-  ];
+  return [runStarted(input), ...steps, runFinished(input, opts)];
 }

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { bodies, renderWith, serve, Transcript } from "./test/harness";
-import { call, finished, lastMessage, say, started, toolResults } from "./test/scripts";
+import { runFinished, runStarted, textMessage, toolCall, toolResults } from "@tandem/mock-agent";
 import { useAgent } from "./useAgent";
 import { useAgentState } from "./useAgentState";
 import { useFrontendTool, useHumanInTheLoop } from "./useFrontendTool";
@@ -13,9 +13,9 @@ const items = () => screen.getAllByRole("listitem").map((li) => [li.dataset.role
 describe("useAgent against a local SSE agent", () => {
   it("shows the user's message and the streamed reply", async () => {
     const agent = await serve(async function* (input) {
-      yield started(input);
-      yield* say("a1", "Stream", "ing ", "works");
-      yield finished(input);
+      yield runStarted(input);
+      yield* textMessage(["Stream", "ing ", "works"], { messageId: "a1" });
+      yield runFinished(input);
     });
     renderWith(agent, <Transcript />);
     send();
@@ -28,9 +28,9 @@ describe("useAgent against a local SSE agent", () => {
 
   it("executes a frontend tool and shows the follow-up run's answer", async () => {
     const agent = await serve((input) =>
-      lastMessage(input)?.role === "tool"
-        ? [started(input), ...say("a2", `Done: ${toolResults(input)[0]!.content}`), finished(input)]
-        : [started(input), ...call("c1", "change_background", { background: "navy" }), finished(input)],
+      input.messages.at(-1)?.role === "tool"
+        ? [runStarted(input), ...textMessage([`Done: ${toolResults(input)[0]!.content}`], { messageId: "a2" }), runFinished(input)]
+        : [runStarted(input), ...toolCall("change_background", { background: "navy" }, { toolCallId: "c1", parentMessageId: "m-c1", chunks: 2 }), runFinished(input)],
     );
     function App() {
       useFrontendTool({
@@ -53,9 +53,9 @@ describe("useAgent against a local SSE agent", () => {
 
   it("waits for a human-in-the-loop answer given through render's respond", async () => {
     const agent = await serve((input) =>
-      lastMessage(input)?.role === "tool"
-        ? [started(input), ...say("a2", `You said ${toolResults(input)[0]!.content}`), finished(input)]
-        : [started(input), ...call("c1", "confirm_delete", { file: "a.txt" }), finished(input)],
+      input.messages.at(-1)?.role === "tool"
+        ? [runStarted(input), ...textMessage([`You said ${toolResults(input)[0]!.content}`], { messageId: "a2" }), runFinished(input)]
+        : [runStarted(input), ...toolCall("confirm_delete", { file: "a.txt" }, { toolCallId: "c1", parentMessageId: "m-c1", chunks: 2 }), runFinished(input)],
     );
     function App() {
       useHumanInTheLoop({
@@ -87,9 +87,9 @@ describe("useAgent against a local SSE agent", () => {
 
   it("resolves two parallel tool calls, each with its own answer", async () => {
     const agent = await serve((input) =>
-      lastMessage(input)?.role === "tool"
-        ? [started(input), ...say("a2", toolResults(input).map((m) => `${m.toolCallId}=${m.content}`).join(" ")), finished(input)]
-        : [started(input), ...call("c1", "pick", { n: 1 }, "m"), ...call("c2", "pick", { n: 2 }, "m"), finished(input)],
+      input.messages.at(-1)?.role === "tool"
+        ? [runStarted(input), ...textMessage([toolResults(input).map((m) => `${m.toolCallId}=${m.content}`).join(" ")], { messageId: "a2" }), runFinished(input)]
+        : [runStarted(input), ...toolCall("pick", { n: 1 }, { toolCallId: "c1", parentMessageId: "m", chunks: 2 }), ...toolCall("pick", { n: 2 }, { toolCallId: "c2", parentMessageId: "m", chunks: 2 }), runFinished(input)],
     );
     function App() {
       const { toolCalls, respond } = useAgent();
@@ -119,11 +119,11 @@ describe("useAgent against a local SSE agent", () => {
   it("follows state snapshots and deltas and sends setState back", async () => {
     const agent = await serve(async function* (input) {
       const recipe = (input.state as { recipe?: { title: string; ingredients: string[] } }).recipe;
-      yield started(input);
+      yield runStarted(input);
       yield { type: "STATE_SNAPSHOT", snapshot: { recipe: { title: recipe?.title ?? "Soup", ingredients: recipe?.ingredients ?? [] } } };
       yield { delay: 20 };
       yield { type: "STATE_DELTA", delta: [{ op: "add", path: "/recipe/ingredients/-", value: "salt" }] };
-      yield finished(input);
+      yield runFinished(input);
     });
     type S = { recipe?: { title: string; ingredients: string[] } };
     function App() {
@@ -164,11 +164,11 @@ describe("useAgent errors", () => {
       let attempt = 0;
       const agent = await serve((input) => {
         if (attempt++ === 0) {
-          if (failure === "drop") return [started(input), ...say("p", "part").slice(0, 2), { delay: 10 }, { drop: true }];
-          if (failure === "truncate") return [started(input), ...say("p", "part")];
+          if (failure === "drop") return [runStarted(input), ...textMessage(["part"], { messageId: "p" }).slice(0, 2), { delay: 10 }, { drop: true }];
+          if (failure === "truncate") return [runStarted(input), ...textMessage(["part"], { messageId: "p" })];
           return failure;
         }
-        return [started(input), ...say("ok", "Recovered"), finished(input)];
+        return [runStarted(input), ...textMessage(["Recovered"], { messageId: "ok" }), runFinished(input)];
       });
       renderWith(agent, <Transcript />);
       send();
@@ -189,7 +189,7 @@ describe("useAgent errors", () => {
 
   it("Stop mid-stream leaves an idle thread with the partial reply", async () => {
     const agent = await serve(async function* (input, ctx) {
-      yield started(input);
+      yield runStarted(input);
       yield { type: "TEXT_MESSAGE_START", messageId: "a1", role: "assistant" };
       for (let i = 1; i <= 500 && !ctx.signal.aborted; i++) {
         yield { type: "TEXT_MESSAGE_CONTENT", messageId: "a1", delta: `${i} ` };

@@ -5,7 +5,7 @@ import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { AgentProvider } from "./AgentProvider";
 import { renderWith, serve } from "./test/harness";
-import { finished, started } from "./test/scripts";
+import { runFinished, runStarted } from "@tandem/mock-agent";
 import { useAgent } from "./useAgent";
 import { useAgentState } from "./useAgentState";
 import { useMessage, useMessageIds } from "./useMessages";
@@ -14,14 +14,14 @@ const history: Message[] = Array.from({ length: 30 }, (_, i) => ({ id: `h${i}`, 
 
 function streamTokens(count: number) {
   return serve(async function* (input) {
-    yield started(input);
+    yield runStarted(input);
     yield { type: "TEXT_MESSAGE_START", messageId: "live", role: "assistant" };
     for (let i = 0; i < count; i++) {
       yield { type: "TEXT_MESSAGE_CONTENT", messageId: "live", delta: `t${i} ` };
       if (i % 10 === 9) yield { delay: 20 };
     }
     yield { type: "TEXT_MESSAGE_END", messageId: "live" };
-    yield finished(input);
+    yield runFinished(input);
   });
 }
 

@@ -1,8 +1,8 @@
 import type { RunAgentInput } from "@ag-ui/core";
-import { type MockAgent, type Script, startMockAgent } from "@tandem/mock-agent";
+import { type MockAgent, runFinished, runStarted, type Script, startMockAgent, textMessage, toolCall, toolResults } from "@tandem/mock-agent";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { call, finished, lastMessage, say, started, sync, toolResults, until } from "../test/scripts";
+import { sync, until } from "../test/scripts";
 import { AgentClient } from "./agentClient";
 
 let agent: MockAgent | undefined;
@@ -21,7 +21,7 @@ const bodies = (a: MockAgent) => a.requests.map((r) => r.body as RunAgentInput);
 
 describe("AgentClient runs", () => {
   it("sends the user's message and streams the reply", async () => {
-    const { client, agent } = await connect((input) => [started(input), ...say("a1", "Hel", "lo ", "there"), finished(input)]);
+    const { client, agent } = await connect((input) => [runStarted(input), ...textMessage(["Hel", "lo ", "there"], { messageId: "a1" }), runFinished(input)]);
     const states: string[] = [];
     client.store.subscribe((s) => states.push(s.status));
     await client.sendMessage("Hi");
@@ -37,9 +37,9 @@ describe("AgentClient runs", () => {
 
   it("runs a frontend tool, sends its result and streams the follow-up answer", async () => {
     const { client, agent } = await connect((input) =>
-      lastMessage(input)?.role === "tool"
-        ? [started(input), ...say("a2", "Background is now ", JSON.parse(toolResults(input)[0]!.content as string).color), finished(input)]
-        : [started(input), ...call("c1", "change_background", { background: "teal" }), finished(input)],
+      input.messages.at(-1)?.role === "tool"
+        ? [runStarted(input), ...textMessage(["Background is now ", JSON.parse(toolResults(input)[0]!.content as string).color], { messageId: "a2" }), runFinished(input)]
+        : [runStarted(input), ...toolCall("change_background", { background: "teal" }, { toolCallId: "c1", parentMessageId: "m-c1", chunks: 2 }), runFinished(input)],
     );
     const handler = vi.fn(async ({ background }: { background: string }) => ({ color: background }));
     client.registerTool({ name: "change_background", parameters: z.object({ background: z.string() }), handler });
@@ -56,9 +56,9 @@ describe("AgentClient runs", () => {
 
   it("waits for a human-in-the-loop answer before the follow-up run", async () => {
     const { client, agent } = await connect((input) =>
-      lastMessage(input)?.role === "tool"
-        ? [started(input), ...say("a2", "Thanks"), finished(input)]
-        : [started(input), ...call("c1", "confirm", { action: "delete" }), finished(input)],
+      input.messages.at(-1)?.role === "tool"
+        ? [runStarted(input), ...textMessage(["Thanks"], { messageId: "a2" }), runFinished(input)]
+        : [runStarted(input), ...toolCall("confirm", { action: "delete" }, { toolCallId: "c1", parentMessageId: "m-c1", chunks: 2 }), runFinished(input)],
     );
     client.registerTool({ name: "confirm", parameters: { type: "object", properties: { action: { type: "string" } } } });
     const done = client.sendMessage("delete it");
@@ -74,9 +74,9 @@ describe("AgentClient runs", () => {
 
   it("resolves two parallel calls of the same tool separately, then follows up once", async () => {
     const { client, agent } = await connect((input) =>
-      lastMessage(input)?.role === "tool"
-        ? [started(input), ...say("a2", toolResults(input).map((m) => m.content).join("+")), finished(input)]
-        : [started(input), ...call("c1", "ask", { q: 1 }, "m"), ...call("c2", "ask", { q: 2 }, "m"), finished(input)],
+      input.messages.at(-1)?.role === "tool"
+        ? [runStarted(input), ...textMessage([toolResults(input).map((m) => m.content).join("+")], { messageId: "a2" }), runFinished(input)]
+        : [runStarted(input), ...toolCall("ask", { q: 1 }, { toolCallId: "c1", parentMessageId: "m", chunks: 2 }), ...toolCall("ask", { q: 2 }, { toolCallId: "c2", parentMessageId: "m", chunks: 2 }), runFinished(input)],
     );
     client.registerTool({ name: "ask" });
     const done = client.sendMessage("two questions");
@@ -92,7 +92,7 @@ describe("AgentClient runs", () => {
   });
 
   it("sends no follow-up run for a tool with followUp: false", async () => {
-    const { client, agent } = await connect((input) => [started(input), ...call("c1", "log", {}), finished(input)]);
+    const { client, agent } = await connect((input) => [runStarted(input), ...toolCall("log", {}, { toolCallId: "c1", parentMessageId: "m-c1", chunks: 2 }), runFinished(input)]);
     client.registerTool({ name: "log", followUp: false, handler: () => "ok" });
     await client.sendMessage("log it");
     expect(agent.requests).toHaveLength(1);
@@ -105,9 +105,9 @@ describe("AgentClient runs", () => {
     ["arguments that do not match the schema", { background: 42 }, /background/],
   ])("gives the agent an error result for %s, without calling the handler", async (_label, args, pattern) => {
     const { client, agent } = await connect((input) =>
-      lastMessage(input)?.role === "tool"
-        ? [started(input), ...say("a2", "Sorry, retrying"), finished(input)]
-        : [started(input), ...call("c1", "change_background", args), finished(input)],
+      input.messages.at(-1)?.role === "tool"
+        ? [runStarted(input), ...textMessage(["Sorry, retrying"], { messageId: "a2" }), runFinished(input)]
+        : [runStarted(input), ...toolCall("change_background", args, { toolCallId: "c1", parentMessageId: "m-c1", chunks: 2 }), runFinished(input)],
     );
     const handler = vi.fn();
     client.registerTool({ name: "change_background", parameters: z.object({ background: z.string() }), handler });
@@ -122,9 +122,9 @@ describe("AgentClient runs", () => {
 
   it("reports a throwing handler to the agent and marks the call failed", async () => {
     const { client, agent } = await connect((input) =>
-      lastMessage(input)?.role === "tool"
-        ? [started(input), ...say("a2", "It failed"), finished(input)]
-        : [started(input), ...call("c1", "boom", {}), finished(input)],
+      input.messages.at(-1)?.role === "tool"
+        ? [runStarted(input), ...textMessage(["It failed"], { messageId: "a2" }), runFinished(input)]
+        : [runStarted(input), ...toolCall("boom", {}, { toolCallId: "c1", parentMessageId: "m-c1", chunks: 2 }), runFinished(input)],
     );
     client.registerTool({ name: "boom", handler: () => { throw new Error("disk full"); } });
     await client.sendMessage("go");
@@ -134,10 +134,10 @@ describe("AgentClient runs", () => {
 
   it("serializes runs: a message sent mid-run goes out after the reply, with it", async () => {
     const { client, agent } = await connect(async function* (input) {
-      yield started(input);
-      yield* say(`a${input.messages.length}`, "reply");
+      yield runStarted(input);
+      yield* textMessage(["reply"], { messageId: `a${input.messages.length}` });
       yield { delay: 30 };
-      yield finished(input);
+      yield runFinished(input);
     });
     const first = client.sendMessage("one");
     await until(() => client.state.messages.length === 2);
@@ -147,17 +147,17 @@ describe("AgentClient runs", () => {
   });
 
   it("sends messages typed before the run starts in one request", async () => {
-    const { client, agent } = await connect((input) => [started(input), ...say("a", "ok"), finished(input)]);
+    const { client, agent } = await connect((input) => [runStarted(input), ...textMessage(["ok"], { messageId: "a" }), runFinished(input)]);
     await Promise.all([client.sendMessage("one"), client.sendMessage("two")]);
     expect(bodies(agent).map((b) => b.messages.map((m) => m.content))).toEqual([["one", "two"]]);
   });
 
   it("sends state set by the app with the next run and follows the agent's snapshots and deltas", async () => {
     const { client, agent } = await connect((input) => [
-      started(input),
+      runStarted(input),
       { type: "STATE_SNAPSHOT", snapshot: { count: (input.state as { count: number }).count + 1, items: [] } },
       { type: "STATE_DELTA", delta: [{ op: "add", path: "/items/-", value: "x" }] },
-      finished(input),
+      runFinished(input),
     ], { initialState: { count: 0 } });
     client.setState((s: unknown) => ({ ...(s as object), count: 10 }));
     await client.runAgent();
@@ -168,8 +168,8 @@ describe("AgentClient runs", () => {
   it("resolves and cancels interrupts through resume", async () => {
     const { client, agent } = await connect((input) =>
       input.resume?.length
-        ? [started(input), ...say("a2", `resume:${input.resume.map((r) => `${r.interruptId}=${r.status}`).join(",")}`), finished(input)]
-        : [started(input), finished(input, { type: "interrupt", interrupts: [{ id: "i1", reason: "approve" }, { id: "i2", reason: "pick" }] })],
+        ? [runStarted(input), ...textMessage([`resume:${input.resume.map((r) => `${r.interruptId}=${r.status}`).join(",")}`], { messageId: "a2" }), runFinished(input)]
+        : [runStarted(input), runFinished(input, { outcome: { type: "interrupt", interrupts: [{ id: "i1", reason: "approve" }, { id: "i2", reason: "pick" }] } })],
     );
     await client.sendMessage("book it");
     expect(client.state.status).toBe("awaiting-input");
@@ -187,7 +187,7 @@ describe("AgentClient runs", () => {
 
   it("resolves headers per request (a fresh bearer token each time)", async () => {
     let n = 0;
-    const { client, agent } = await connect((input) => [started(input), finished(input)], {
+    const { client, agent } = await connect((input) => [runStarted(input), runFinished(input)], {
       headers: async () => ({ Authorization: `Bearer token-${++n}` }),
     });
     await client.runAgent();
@@ -197,14 +197,17 @@ describe("AgentClient runs", () => {
 
   it("regenerates the last reply", async () => {
     let n = 0;
-    const { client } = await connect((input) => [started(input), ...say(`a${++n}`, `answer ${n}`), finished(input)]);
+    const { client } = await connect((input) => {
+      n++;
+      return [runStarted(input), ...textMessage([`answer ${n}`], { messageId: `a${n}` }), runFinished(input)];
+    });
     await client.sendMessage("q");
     await client.regenerate();
     expect(client.state.messages.map((m) => m.content)).toEqual(["q", "answer 2"]);
   });
 
   it("reads protobuf responses", async () => {
-    const { client } = await connect((input) => [started(input), ...say("a1", "binary ", "hello"), finished(input)], {
+    const { client } = await connect((input) => [runStarted(input), ...textMessage(["binary ", "hello"], { messageId: "a1" }), runFinished(input)], {
       headers: { Accept: "application/vnd.ag-ui.event+proto" },
     });
     await client.sendMessage("hi");
@@ -217,7 +220,7 @@ describe("AgentClient errors", () => {
   it("turns an HTTP 500 with a JSON body into an http error, keeps the message, and retries", async () => {
     let fail = true;
     const { client } = await connect((input) =>
-      fail ? { status: 500, body: { error: "model backend unavailable" } } : [started(input), ...say("a1", "ok"), finished(input)],
+      fail ? { status: 500, body: { error: "model backend unavailable" } } : [runStarted(input), ...textMessage(["ok"], { messageId: "a1" }), runFinished(input)],
     );
     await client.sendMessage("hello");
     expect(client.state.status).toBe("error");
@@ -232,7 +235,7 @@ describe("AgentClient errors", () => {
   it("turns a dropped connection into a network error, keeping the partial reply until retry", async () => {
     let drop = true;
     const { client } = await connect((input) =>
-      drop ? [started(input), ...say("a1", "partial").slice(0, 2), { delay: 10 }, { drop: true }] : [started(input), ...say("a2", "full"), finished(input)],
+      drop ? [runStarted(input), ...textMessage(["partial"], { messageId: "a1" }).slice(0, 2), { delay: 10 }, { drop: true }] : [runStarted(input), ...textMessage(["full"], { messageId: "a2" }), runFinished(input)],
     );
     await client.sendMessage("hello");
     expect(client.state.error?.kind).toBe("network");
@@ -245,7 +248,7 @@ describe("AgentClient errors", () => {
   it("reports a stream that ends without RUN_FINISHED as truncated", async () => {
     let truncate = true;
     const { client } = await connect((input) =>
-      truncate ? [started(input), ...say("a1", "half")] : [started(input), ...say("a2", "whole"), finished(input)],
+      truncate ? [runStarted(input), ...textMessage(["half"], { messageId: "a1" })] : [runStarted(input), ...textMessage(["whole"], { messageId: "a2" }), runFinished(input)],
     );
     await client.sendMessage("hello");
     expect(client.state.status).toBe("error");
@@ -257,14 +260,14 @@ describe("AgentClient errors", () => {
   });
 
   it("surfaces RUN_ERROR as an agent error with its code", async () => {
-    const { client } = await connect((input) => [started(input), ...say("a1", "so far"), { type: "RUN_ERROR", message: "rate limited", code: "429" }]);
+    const { client } = await connect((input) => [runStarted(input), ...textMessage(["so far"], { messageId: "a1" }), { type: "RUN_ERROR", message: "rate limited", code: "429" }]);
     await client.sendMessage("hello");
     expect(client.state.error).toEqual({ kind: "agent", message: "rate limited", code: "429" });
     expect(client.state.messages.map((m) => m.content)).toEqual(["hello", "so far"]);
   });
 
   it("turns a malformed frame into a protocol error", async () => {
-    const { client } = await connect((input) => [started(input), { raw: "data: {not json\n\n" }, finished(input)]);
+    const { client } = await connect((input) => [runStarted(input), { raw: "data: {not json\n\n" }, runFinished(input)]);
     await client.sendMessage("hello");
     expect(client.state.error?.kind).toBe("protocol");
     expect(client.state.messages).toHaveLength(1);
@@ -281,7 +284,7 @@ describe("AgentClient errors", () => {
 describe("AgentClient stop", () => {
   it("aborts mid-stream and leaves an idle thread with the partial reply", async () => {
     const { client } = await connect(async function* (input, ctx) {
-      yield started(input);
+      yield runStarted(input);
       yield { type: "TEXT_MESSAGE_START", messageId: "a1", role: "assistant" };
       for (let i = 0; i < 200 && !ctx.signal.aborted; i++) {
         yield { type: "TEXT_MESSAGE_CONTENT", messageId: "a1", delta: `${i} ` };
@@ -298,7 +301,7 @@ describe("AgentClient stop", () => {
   });
 
   it("aborts running tool handlers and answers them as cancelled", async () => {
-    const { client, agent } = await connect((input) => [started(input), ...call("c1", "slow", {}), finished(input)]);
+    const { client, agent } = await connect((input) => [runStarted(input), ...toolCall("slow", {}, { toolCallId: "c1", parentMessageId: "m-c1", chunks: 2 }), runFinished(input)]);
     let signal: AbortSignal | undefined;
     client.registerTool({
       name: "slow",

@@ -32,6 +32,11 @@ export function answered<A = Record<string, unknown>, R = unknown>(input: RunAge
   return undefined;
 }
 
+/** The tool results the request carries, in order. */
+export function toolResults(input: RunAgentInput): Array<Extract<Message, { role: "tool" }>> {
+  return input.messages.filter((m): m is Extract<Message, { role: "tool" }> => m.role === "tool");
+}
+
 /** Whether a tool result means yes: `{accepted: true}`, `{approved: true}`, or a plain "yes". */
 export function approved(result: unknown): boolean {
   if (result && typeof result === "object") {

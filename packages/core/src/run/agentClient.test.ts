@@ -91,6 +91,43 @@ describe("AgentClient runs", () => {
     expect(client.state.messages.at(-1)).toMatchObject({ content: "A+B" });
   });
 
+  it("asks again after a reload: a restored thread's unanswered call waits once its tool is registered", async () => {
+    const { client, agent } = await connect(
+      (input) => [runStarted(input), ...textMessage([`got ${toolResults(input)[0]?.content}`], { messageId: "a2" }), runFinished(input)],
+      {
+        initialMessages: [
+          { id: "u1", role: "user", content: "delete a.txt" },
+          { id: "m1", role: "assistant", toolCalls: [{ id: "c1", type: "function", function: { name: "confirm", arguments: '{"file":"a.txt"}' } }] },
+        ],
+      },
+    );
+    expect(client.state.status).toBe("idle");
+    client.registerTool({ name: "confirm" });
+    expect(client.state.status).toBe("awaiting-input");
+    expect(client.state.toolCallStatus.c1).toBe("awaiting-input");
+    client.respond("c1", "yes");
+    await until(() => client.state.status === "idle" && agent.requests.length === 1);
+    expect(client.state.messages.map((m) => m.role)).toEqual(["user", "assistant", "tool", "assistant"]);
+    expect(client.state.messages.at(-1)).toMatchObject({ content: "got yes" });
+  });
+
+  it("closes a pending question as cancelled when the user sends a new message instead", async () => {
+    const { client, agent } = await connect((input) =>
+      input.messages.at(-1)?.role === "user" && input.messages.length > 1
+        ? [runStarted(input), ...textMessage(["fine"], { messageId: "a2" }), runFinished(input)]
+        : [runStarted(input), ...toolCall("confirm", {}, { toolCallId: "c1", parentMessageId: "m1" }), runFinished(input)],
+    );
+    client.registerTool({ name: "confirm" });
+    void client.sendMessage("delete it");
+    await until(() => client.state.status === "awaiting-input");
+    await client.sendMessage("never mind, do something else");
+    expect(agent.requests).toHaveLength(2);
+    const second = bodies(agent)[1]!;
+    expect(second.messages.map((m) => m.role)).toEqual(["user", "assistant", "tool", "user"]);
+    expect(toolResults(second)[0]).toMatchObject({ toolCallId: "c1", content: "Error: Cancelled by the user." });
+    expect(client.state.toolCallStatus.c1).toBe("error");
+  });
+
   it("sends no follow-up run for a tool with followUp: false", async () => {
     const { client, agent } = await connect((input) => [runStarted(input), ...toolCall("log", {}, { toolCallId: "c1", parentMessageId: "m-c1", chunks: 2 }), runFinished(input)]);
     client.registerTool({ name: "log", followUp: false, handler: () => "ok" });
@@ -183,6 +220,20 @@ describe("AgentClient runs", () => {
     ]);
     expect(client.state.messages.at(-1)).toMatchObject({ content: "resume:i1=resolved,i2=cancelled" });
     expect(client.state.status).toBe("idle");
+  });
+
+  it("tells the agent on the next run that interrupts left open by stop() were cancelled", async () => {
+    const { client, agent } = await connect((input) =>
+      input.messages.length === 1
+        ? [runStarted(input), runFinished(input, { outcome: { type: "interrupt", interrupts: [{ id: "i1", reason: "approve" }] } })]
+        : [runStarted(input), ...textMessage(["ok"], { messageId: "a" }), runFinished(input)],
+    );
+    await client.sendMessage("book it");
+    expect(client.state.status).toBe("awaiting-input");
+    client.stop();
+    expect(client.state).toMatchObject({ status: "idle", interrupts: [] });
+    await client.sendMessage("something else");
+    expect(bodies(agent)[1]!.resume).toEqual([{ interruptId: "i1", status: "cancelled" }]);
   });
 
   it("resolves headers per request (a fresh bearer token each time)", async () => {

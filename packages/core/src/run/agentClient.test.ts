@@ -255,6 +255,10 @@ describe("AgentClient runs", () => {
     await client.sendMessage("q");
     await client.regenerate();
     expect(client.state.messages.map((m) => m.content)).toEqual(["q", "answer 2"]);
+    await client.sendMessage("q2");
+    await client.regenerate("a2");
+    expect(client.state.messages.map((m) => m.content)).toEqual(["q", "answer 4"]);
+    await expect(client.regenerate("nope")).rejects.toThrow('No message "nope"');
   });
 
   it("reads protobuf responses", async () => {

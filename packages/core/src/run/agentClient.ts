@@ -59,6 +59,13 @@ export class AgentClient {
   private lastRequest: RunRequest = {};
   private messageIdsBeforeRun = new Set<string>();
   private readonly eventListeners = new Set<(event: BaseEvent) => void>();
+  /** Answers given before the call's settling began. */
+  private readonly early = new Map<string, ToolOutcome>();
+  /** Set when a pending call was closed without a real answer: no follow-up run for that batch. */
+  private suppressFollowUp = false;
+  /** A plain run queued but not yet started: later requests for one share it. */
+  private queuedRun: Promise<void> | null = null;
+  private disposed = false;
 
   constructor(options: AgentClientOptions) {
     const threadId = options.threadId ?? randomUUID();
@@ -96,11 +103,8 @@ export class AgentClient {
 
   sendMessage(content: string | InputContent[]): Promise<void> {
     const message: Message = { id: randomUUID(), role: "user", content };
-    const pendingTools = [...this.waiting.keys()];
-    const openInterrupts = this.state.interrupts;
     // A new message answers nothing that was asked: pending questions are closed as cancelled.
-    for (const id of pendingTools) this.answerToolCall(id, failure(CANCELLED), false);
-    this.abandoned.push(...openInterrupts.map((i) => ({ interruptId: i.id, status: "cancelled" as const })));
+    this.closeOpenQuestions();
     // Running from the moment the message is sent, so the UI can offer Stop at once.
     this.store.update((s) => ({ ...s, messages: [...s.messages, message], interrupts: [], status: "running", error: null }));
     return this.enqueue({});
@@ -114,15 +118,17 @@ export class AgentClient {
   /** Aborts the request and any tool handlers; the thread is left idle with what it had. */
   stop(): void {
     this.controller?.abort();
-    this.early.clear();
-    for (const id of [...this.waiting.keys()]) this.answerToolCall(id, failure(CANCELLED), false);
-    const open = this.state.interrupts;
-    if (open.length > 0) {
-      this.abandoned.push(...open.map((i) => ({ interruptId: i.id, status: "cancelled" as const })));
-    }
+    this.closeOpenQuestions();
     this.store.update((s) =>
       s.status === "idle" && s.interrupts.length === 0 ? s : { ...s, status: "idle", error: null, interrupts: [], steps: [] },
     );
+  }
+
+  /** Tool calls waiting for a person get a cancelled result; open interrupts are cancelled next run. */
+  private closeOpenQuestions(): void {
+    this.early.clear();
+    for (const id of [...this.waiting.keys()]) this.answerToolCall(id, failure(CANCELLED), false);
+    this.abandoned.push(...this.state.interrupts.map((i) => ({ interruptId: i.id, status: "cancelled" as const })));
   }
 
   /** Runs again after an error, without the failed run's partial output. */
@@ -135,17 +141,14 @@ export class AgentClient {
 
   /** Drops the reply to `messageId` (default: the last user message) and asks again. */
   regenerate(messageId?: string): Promise<void> {
-    if (this.controller) this.stop();
     const messages = this.state.messages;
-    let cut = messageId === undefined ? messages.length : messages.findIndex((m) => m.id === messageId);
-    if (cut < 0) return Promise.reject(new Error(`No message "${messageId}" in this thread.`));
-    if (messages[cut]?.role === "user") cut += 1;
-    else while (cut > 0 && messages[cut - 1]!.role !== "user") cut--;
-    if (messageId === undefined) {
-      cut = messages.findLastIndex((m) => m.role === "user") + 1;
-      if (cut === 0) return Promise.resolve();
-    }
-    this.store.update((s) => ({ ...s, messages: s.messages.slice(0, cut), error: null, status: "idle" }));
+    const target = messageId === undefined ? messages.length - 1 : messages.findIndex((m) => m.id === messageId);
+    if (target < 0 && messageId !== undefined) return Promise.reject(new Error(`No message "${messageId}" in this thread.`));
+    // Keep everything up to the user message that the reply answers.
+    const asked = messages.findLastIndex((m, i) => i <= target && m.role === "user");
+    if (asked < 0) return Promise.resolve();
+    if (this.controller) this.stop();
+    this.store.update((s) => ({ ...s, messages: s.messages.slice(0, asked + 1), error: null, status: "running" }));
     return this.enqueue({});
   }
 
@@ -165,9 +168,6 @@ export class AgentClient {
     }
     console.warn(`[tandem] respond(): tool call "${toolCallId}" is not waiting for an answer`);
   }
-
-  /** Answers given before the call's settling began. */
-  private readonly early = new Map<string, ToolOutcome>();
 
   resolveInterrupt(interruptId: string, payload?: unknown): Promise<void> {
     return this.answerInterrupt({ interruptId, status: "resolved", ...(payload !== undefined && { payload }) });
@@ -193,8 +193,6 @@ export class AgentClient {
       this.fail(toAgentError(error));
     }
   }
-
-  private disposed = false;
 
   /** Stops for good: no further runs start. */
   dispose(): void {
@@ -224,11 +222,6 @@ export class AgentClient {
     if (!followUp) this.suppressFollowUp = true;
     resolve(outcome);
   }
-
-  private suppressFollowUp = false;
-
-  /** A plain run queued but not yet started: later requests for one share it. */
-  private queuedRun: Promise<void> | null = null;
 
   private enqueue(request: RunRequest): Promise<void> {
     const plain = !request.resume && !request.toolCallIds;

@@ -1,4 +1,6 @@
-import { useMessage } from "@tandem/react";
+import { type Message as AgentMessage, useMessage, useToolCall } from "@tandem/react";
+import type { ReactNode } from "react";
+import { toolProgressCallId } from "../tools/progress";
 import { memo } from "react";
 import { useChatComponents } from "../chat/components";
 import { Markdown as LazyMarkdown } from "../markdown/LazyMarkdown";
@@ -32,6 +34,7 @@ export const Message = memo(function Message({ id, className, streaming = false 
     ToolCall = DefaultToolCall,
   } = useChatComponents();
   if (!message || HIDDEN.has(message.role)) return null;
+  if (message.role === "activity" && toolProgressCallId(message) !== undefined) return <ToolProgressRow message={message} className={className} />;
 
   let body;
   switch (message.role) {
@@ -58,6 +61,14 @@ export const Message = memo(function Message({ id, className, streaming = false 
       return null;
   }
   return (
+    <MessageRow message={message} className={className} streaming={streaming}>
+      {body}
+    </MessageRow>
+  );
+});
+
+function MessageRow({ message, className, streaming, children }: { message: AgentMessage; className?: string | undefined; streaming?: boolean; children: ReactNode }) {
+  return (
     <div
       className={cx("tandem-message", `tandem-message--${message.role}`, className)}
       data-testid="message"
@@ -65,7 +76,19 @@ export const Message = memo(function Message({ id, className, streaming = false 
       data-message-id={message.id}
       aria-busy={streaming || undefined}
     >
-      {body}
+      {children}
     </div>
   );
-});
+}
+
+/** Tool progress is drawn on its call's card; a row of its own only when that call is not in the thread. */
+function ToolProgressRow({ message, className }: { message: Extract<AgentMessage, { role: "activity" }>; className?: string | undefined }) {
+  const call = useToolCall(toolProgressCallId(message)!);
+  const { Activity = DefaultActivity } = useChatComponents();
+  if (call) return null;
+  return (
+    <MessageRow message={message} className={className}>
+      <Activity activityType={message.activityType} content={message.content} />
+    </MessageRow>
+  );
+}

@@ -37,6 +37,33 @@ describe("ToolCall card", () => {
     expect(toggle(group).getAttribute("aria-expanded")).toBe("true");
   });
 
+  it("shows tool-call-progress activity on the running call's card, not as a row of its own", () => {
+    const client = createClient();
+    renderWith(client, <Chat />);
+    const progress = (value: number, message: string) => ({
+      type: "ACTIVITY_SNAPSHOT",
+      messageId: "tool_call:c1",
+      activityType: "tool-call-progress",
+      content: { type: "tool-call-progress", status: "running", progress: value, message },
+    });
+    dispatch(client, runStarted(), toolCall("c1", "search", { q: 1 }), progress(0.4, "searching..."));
+    const bar = within(card()).getByRole("progressbar", { name: "searching..." });
+    expect(bar.getAttribute("aria-valuenow")).toBe("40");
+    expect(screen.queryAllByRole("progressbar")).toHaveLength(1);
+    expect(document.querySelector('[data-testid="message"][data-role="activity"]')).toBeNull();
+    dispatch(client, progress(0.9, "almost"));
+    expect(within(card()).getByRole("progressbar", { name: "almost" }).getAttribute("aria-valuenow")).toBe("90");
+    dispatch(client, toolResult("c1", "done"));
+    expect(screen.queryAllByRole("progressbar")).toHaveLength(0);
+  });
+
+  it("shows tool-call-progress for a call the thread does not have as its own row", () => {
+    const client = createClient();
+    renderWith(client, <Chat />);
+    dispatch(client, runStarted(), { type: "ACTIVITY_SNAPSHOT", messageId: "tool_call:elsewhere", activityType: "tool-call-progress", content: { progress: 0.5, message: "indexing" } });
+    expect(screen.getByRole("progressbar", { name: "indexing" }).getAttribute("aria-valuenow")).toBe("50");
+  });
+
   it("collapses once complete and shows the result when opened", () => {
     const client = createClient();
     renderWith(client, <Chat />);

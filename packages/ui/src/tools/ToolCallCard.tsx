@@ -2,6 +2,8 @@ import type { ToolCallView } from "@tandem/react";
 import { useId, useState } from "react";
 import { cx } from "../util/cx";
 import { pretty } from "../util/json";
+import { ProgressBar } from "../messages/Activity";
+import { useToolProgress } from "./progress";
 import { argsText, STATUS_LABEL } from "./status";
 
 export interface ToolCallCardProps {
@@ -19,6 +21,7 @@ export function useDisclosure(call: ToolCallView): { expanded: boolean; toggle: 
 /** The default tool call card: name, status, arguments as they stream, result or error. */
 export function ToolCallCard({ call, className }: ToolCallCardProps) {
   const { expanded, toggle } = useDisclosure(call);
+  const progress = useToolProgress(call.id);
   const bodyId = useId();
   return (
     <div className={cx("tandem-tool-card", className)}>
@@ -28,6 +31,12 @@ export function ToolCallCard({ call, className }: ToolCallCardProps) {
           {STATUS_LABEL[call.status]}
         </span>
       </button>
+      {progress && call.status !== "complete" && call.status !== "error" && (
+        <div className="tandem-tool-card__progress">
+          <ProgressBar value={progress.progress} label={progress.message || `${call.name} progress`} />
+          {progress.message && <p className="tandem-activity__message">{progress.message}</p>}
+        </div>
+      )}
       <div id={bodyId} className="tandem-tool-card__body" hidden={!expanded}>
         <p className="tandem-tool-card__label">Arguments</p>
         <pre className="tandem-tool-card__args" tabIndex={0}>

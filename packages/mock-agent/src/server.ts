@@ -67,9 +67,14 @@ export async function startMockAgent(options: MockAgentOptions = {}): Promise<Mo
       return;
     }
     const route = routes.find((r) => r.method === req.method && r.pattern.test(path));
-    const params = { ...path.match(route?.pattern ?? /$^/)?.groups };
-    const script = params.scenario === undefined ? defaultScript : scenarios[params.scenario as keyof typeof scenarios];
-    if (!route || !script) return sendJson(res, 404, { error: `Nothing at ${req.method} ${path}` });
+    const params: Record<string, string> = { ...path.match(route?.pattern ?? /$^/)?.groups };
+    if (route?.method === "GET") {
+      const { status, body: answer } = route.answer({ path, headers, params, history }, new URL(req.url ?? "/", "http://local").searchParams);
+      return sendJson(res, status, answer);
+    }
+    // "default" names the script the server was started with (the agent runtime's agent id).
+    const script = params.scenario === undefined || params.scenario === "default" ? defaultScript : scenarios[params.scenario as keyof typeof scenarios];
+    if (!route || !script) return sendJson(res, 404, { error: `Nothing at ${req.method} ${path}${params.scenario ? ` (unknown agent or scenario "${params.scenario}")` : ""}` });
     if (typeof body !== "object" || body === null) return sendJson(res, 400, { error: "The request body must be JSON" });
 
     const info: RequestInfo = { path, headers, params, history };
@@ -87,7 +92,7 @@ export async function startMockAgent(options: MockAgentOptions = {}): Promise<Mo
         res.end(payload);
         return;
       }
-      const writer = route.dialect.writer(info);
+      const writer = route.dialect.writer(info, input);
       res.writeHead(200, { ...CORS, "content-type": writer.contentType, "cache-control": "no-cache" });
       for await (const step of reply as AsyncIterable<Step>) {
         if (controller.signal.aborted) return;

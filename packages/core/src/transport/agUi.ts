@@ -11,7 +11,16 @@ export interface TransportConfig {
   headers?: HeadersOption;
   fetch?: typeof fetch;
   threadId: string;
+  /** The agent to run (agent runtime: the `:agent_id` of the runs URL). */
   agentId?: string;
+  /** Agent runtime: overrides the agent's model for each run. */
+  model?: string;
+  /** Agent runtime: overrides the agent's system prompt for each run. */
+  systemPrompt?: string;
+  /** Agent runtime: per-run overrides (tool execution mode, chat options). */
+  config?: Record<string, unknown>;
+  /** AgentScope: the `user_id` sent with each request (default "anonymous"). */
+  userId?: string;
 }
 
 /**

@@ -2,6 +2,9 @@ import { type AbstractAgent, CompatibilityBoundary, enforceEvents, HttpAgent, tr
 import type { BaseEvent, Message, RunAgentInput } from "@ag-ui/core";
 import { type Observable, tap } from "rxjs";
 import { createAgUiTransport, type TransportConfig } from "./agUi";
+import { AgKitTransport } from "./agKit";
+import { AgentRuntimeTransport } from "./agentRuntime";
+import { AgentScopeTransport } from "./agentScope";
 import { warnOnProducerVersion } from "./protocolVersion";
 
 export type { HeadersOption, TransportConfig } from "./agUi";
@@ -15,7 +18,7 @@ export type Transport = HttpAgent & {
   loadHistory?(threadId: string, signal: AbortSignal): Promise<Message[]>;
 };
 
-export type Protocol = "ag-ui";
+export type Protocol = "ag-ui" | "ag-kit" | "agent-runtime" | "agentscope";
 
 export interface ProtocolOptions extends TransportConfig {
   protocol?: Protocol;
@@ -23,6 +26,9 @@ export interface ProtocolOptions extends TransportConfig {
 
 const transports: Record<Protocol, (config: TransportConfig) => Transport> = {
   "ag-ui": createAgUiTransport,
+  "ag-kit": (config) => new AgKitTransport(config),
+  "agent-runtime": (config) => new AgentRuntimeTransport(config),
+  agentscope: (config) => new AgentScopeTransport(config),
 };
 
 export function createTransport({ protocol = "ag-ui", ...config }: ProtocolOptions): Transport {

@@ -1,16 +1,35 @@
+import { agKit } from "./agKit";
+import { agentRuntime, historyPage } from "./agentRuntime";
+import { agentScope } from "./agentScope";
 import { agUi } from "./agUi";
-import type { Dialect } from "./types";
+import type { Dialect, RequestInfo } from "./types";
 
-export interface Route {
-  method: "POST";
-  /** Matched against the path; named groups become `params` (`scenario` picks a scenario). */
-  pattern: RegExp;
-  dialect: Dialect;
-}
+export type Route =
+  | {
+      method: "POST";
+      /** Matched against the path; named groups become `params` (`scenario` picks a scenario). */
+      pattern: RegExp;
+      dialect: Dialect;
+    }
+  | {
+      method: "GET";
+      pattern: RegExp;
+      answer(request: RequestInfo, query: URLSearchParams): { status: number; body: unknown };
+    };
 
 /** Dialects by URL. The first matching route wins. */
 export const routes: Route[] = [
   { method: "POST", pattern: /^\/$/, dialect: agUi },
+  // AG-Kit's HTTP agent is plain AG-UI at a /send-message URL.
+  { method: "POST", pattern: /^\/(?<scenario>[a-z-]+)\/send-message\/?$/, dialect: agUi },
+  { method: "POST", pattern: /^\/ag-kit\/(?<scenario>[a-z-]+)\/send-message\/?$/, dialect: agKit },
+  { method: "POST", pattern: /^\/agent-runtime\/v1\/ag-ui\/agents\/(?<scenario>[^/]*)\/runs\/?$/, dialect: agentRuntime },
+  {
+    method: "GET",
+    pattern: /^\/agent-runtime\/v1\/ag-ui\/threads\/(?<threadId>[^/]+)\/messages\/?$/,
+    answer: ({ params, history }, query) => ({ status: 200, body: historyPage(history.get(params.threadId!).messages, query) }),
+  },
+  { method: "POST", pattern: /^\/agentscope\/(?<scenario>[a-z-]+)\/process\/?$/, dialect: agentScope },
   { method: "POST", pattern: /^\/(?<scenario>[a-z-]+)\/?$/, dialect: agUi },
 ];
 

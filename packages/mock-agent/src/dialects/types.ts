@@ -35,5 +35,6 @@ export interface EventWriter {
  */
 export interface Dialect {
   parse(body: unknown, request: RequestInfo): RunAgentInput;
-  writer(request: RequestInfo): EventWriter;
+  /** A fresh writer per response (dialects may need to remember what they wrote). */
+  writer(request: RequestInfo, input: RunAgentInput): EventWriter;
 }

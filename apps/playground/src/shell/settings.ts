@@ -27,6 +27,6 @@ export function defaultAgentUrl(protocol: string, page: string): string {
 /** `?agent=<url>&protocol=<dialect>&agentId=<id>` point a page at any server. */
 export function readSettings(url: URL, page: string): AgentSettings {
   const protocol = (url.searchParams.get("protocol") ?? "ag-ui") as Protocol;
-  const agentId = url.searchParams.get("agentId") ?? ((protocol as string) === "agent-runtime" ? page : undefined);
+  const agentId = url.searchParams.get("agentId") ?? (protocol === "agent-runtime" ? page : undefined);
   return { agent: url.searchParams.get("agent") ?? defaultAgentUrl(protocol, page), protocol, agentId };
 }

@@ -6,6 +6,7 @@
 //                external, and the lazily imported Markdown chunk left out (it loads on demand)
 //   react+core   @tandem/react + @tandem/core: @ag-ui/client and what it brings (@ag-ui/core, rxjs,
 //                fast-json-patch, untruncate-json) external; the JSON Schema validator loads on demand
+//   dialects     each non-AG-UI transport of core, a chunk loaded on first use (informational)
 //   markdown     @tandem/ui/markdown with react-markdown + remark-gfm inside (informational)
 //   styles.css   the stylesheet, minified (informational)
 //
@@ -87,6 +88,13 @@ const targets = [
       plugins: [lazyChunksExternal],
     },
   },
+  ...["agKit", "agentRuntime", "agentScope"].map((dialect) => ({
+    name: `@tandem/core ${dialect} dialect (loaded on first use)`,
+    options: {
+      entryPoints: [`packages/core/src/transport/${dialect}.ts`],
+      external: ["@ag-ui/client", "@ag-ui/core", "rxjs", "rxjs/*", "eventsource-parser"],
+    },
+  })),
   {
     name: "@tandem/ui/markdown (with react-markdown, remark-gfm)",
     options: { entryPoints: ["packages/ui/src/markdown/index.ts"], external: REACT },

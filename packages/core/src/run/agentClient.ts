@@ -42,7 +42,8 @@ const CANCELLED = "Cancelled by the user.";
 export class AgentClient {
   readonly store: ThreadStore;
   readonly tools = new ToolRegistry();
-  readonly transport: Transport;
+  /** Resolves at once for AG-UI; other dialects load their code on first use. */
+  readonly transport: Promise<Transport>;
   /** Per-message subscriptions, for lists that render one row per message. */
   readonly messages: MessageIndex;
   /** Every tool call of the thread with its status, memoized on the state it was read from. */
@@ -69,8 +70,12 @@ export class AgentClient {
 
   constructor(options: AgentClientOptions) {
     const threadId = options.threadId ?? randomUUID();
-    this.transport = options.transport ?? createTransport({ ...options, threadId });
-    this.transport.threadId = threadId;
+    this.transport = Promise.resolve(options.transport ?? createTransport({ ...options, threadId })).then((transport) => {
+      transport.threadId = threadId;
+      return transport;
+    });
+    // A dialect that fails to load is reported by the run that needs it, not as an unhandled rejection.
+    this.transport.catch(() => undefined);
     this.context = options.context ?? [];
     this.forwardedProps = options.forwardedProps ?? {};
     this.store = createThreadStore(
@@ -179,9 +184,10 @@ export class AgentClient {
 
   /** Loads stored history from servers that keep it (the agent runtime). */
   async loadHistory(signal: AbortSignal = new AbortController().signal): Promise<void> {
-    if (!this.transport.loadHistory) return;
     try {
-      const history = await this.transport.loadHistory(this.state.threadId, signal);
+      const transport = await this.transport;
+      if (!transport.loadHistory) return;
+      const history = await transport.loadHistory(this.state.threadId, signal);
       if (signal.aborted) return;
       this.store.update((s) => {
         const ids = new Set(history.map((m) => m.id));
@@ -268,12 +274,23 @@ export class AgentClient {
     this.messageIdsBeforeRun = new Set(this.state.messages.map((m) => m.id));
     const input = this.buildInput(request);
     this.store.update((s) => ({ ...s, status: "running", error: null, runError: null, interrupts: [] }));
-    this.transport.abortController = controller;
+    let transport: Transport;
+    try {
+      transport = await this.transport;
+    } catch (error) {
+      this.fail({ kind: "network", message: `Could not load the transport: ${(error as Error).message}` });
+      return null;
+    }
+    if (controller.signal.aborted) {
+      this.store.update((s) => ({ ...s, status: "idle", error: null, steps: [] }));
+      return null;
+    }
+    transport.abortController = controller;
     let open = false;
     let ended = false;
     try {
       await new Promise<void>((resolve, reject) => {
-        const subscription = validatedEvents(this.transport, input).subscribe({
+        const subscription = validatedEvents(transport, input).subscribe({
           next: (event) => {
             for (const listener of this.eventListeners) listener(event);
             if (event.type === EventType.RUN_STARTED) open = true;

@@ -2,9 +2,6 @@ import { type AbstractAgent, CompatibilityBoundary, enforceEvents, HttpAgent, tr
 import type { BaseEvent, Message, RunAgentInput } from "@ag-ui/core";
 import { type Observable, tap } from "rxjs";
 import { createAgUiTransport, type TransportConfig } from "./agUi";
-import { AgKitTransport } from "./agKit";
-import { AgentRuntimeTransport } from "./agentRuntime";
-import { AgentScopeTransport } from "./agentScope";
 import { warnOnProducerVersion } from "./protocolVersion";
 
 export type { HeadersOption, TransportConfig } from "./agUi";
@@ -24,14 +21,15 @@ export interface ProtocolOptions extends TransportConfig {
   protocol?: Protocol;
 }
 
-const transports: Record<Protocol, (config: TransportConfig) => Transport> = {
+const transports: Record<Protocol, (config: TransportConfig) => Transport | Promise<Transport>> = {
   "ag-ui": createAgUiTransport,
-  "ag-kit": (config) => new AgKitTransport(config),
-  "agent-runtime": (config) => new AgentRuntimeTransport(config),
-  agentscope: (config) => new AgentScopeTransport(config),
+  // The other dialects load when first used: an app that speaks AG-UI never downloads them.
+  "ag-kit": async (config) => new (await import("./agKit")).AgKitTransport(config),
+  "agent-runtime": async (config) => new (await import("./agentRuntime")).AgentRuntimeTransport(config),
+  agentscope: async (config) => new (await import("./agentScope")).AgentScopeTransport(config),
 };
 
-export function createTransport({ protocol = "ag-ui", ...config }: ProtocolOptions): Transport {
+export function createTransport({ protocol = "ag-ui", ...config }: ProtocolOptions): Transport | Promise<Transport> {
   const create = transports[protocol];
   if (!create) throw new TypeError(`Unknown protocol "${protocol}". Known: ${Object.keys(transports).join(", ")}.`);
   return create(config);

@@ -98,7 +98,7 @@ describe("InterruptPrompt", () => {
     const client = createClient();
     renderWith(client, <Chat />);
     interrupt(client, { id: "i1", reason: "approve" });
-    const run = vi.spyOn(client.transport, "run").mockImplementation(() => {
+    const run = vi.spyOn(await client.transport, "run").mockImplementation(() => {
       throw new Error("offline");
     });
     fireEvent.click(screen.getByRole("button", { name: "Resolve" }));

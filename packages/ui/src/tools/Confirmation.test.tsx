@@ -116,7 +116,7 @@ describe("Confirmation", () => {
     });
     const respond = vi.spyOn(client, "respond");
     // After both answers the follow-up run would go to the network: keep it local.
-    vi.spyOn(client.transport, "run").mockImplementation(() => {
+    vi.spyOn(await client.transport, "run").mockImplementation(() => {
       throw new Error("offline");
     });
     renderWith(client, <><Tools /><Chat /></>);

@@ -1,4 +1,4 @@
-import { useHumanInTheLoop } from "@tandem/react";
+import { useHumanInTheLoop, useMessage } from "@tandem/react";
 import { fireEvent, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
@@ -55,19 +55,21 @@ describe("Chat", () => {
     expect(screen.getByTestId("md").textContent).toBe("**x**");
   });
 
-  it("re-renders only the streaming row per token", () => {
-    const client = createClient({
-      initialMessages: Array.from({ length: 5 }, (_, i) => ({ id: `h${i}`, role: i % 2 ? ("assistant" as const) : ("user" as const), content: `m${i}` })),
-    });
+  it("re-renders only the streaming row per token, and no earlier row when a message is added", () => {
+    const history = Array.from({ length: 120 }, (_, i) => ({ id: `h${i}`, role: i % 2 ? ("assistant" as const) : ("user" as const), content: `m${i}` }));
+    const client = createClient({ initialMessages: history });
     const renders = new Map<string, number>();
     function CountingMessage({ id }: MessageProps) {
+      const message = useMessage(id);
       renders.set(id, (renders.get(id) ?? 0) + 1);
-      return <p>{id}</p>;
+      return <p>{String(message?.content ?? "")}</p>;
     }
     renderWith(client, <Chat components={{ Message: CountingMessage }} />);
     dispatch(client, { type: "TEXT_MESSAGE_START", messageId: "live", role: "assistant" });
     for (let i = 0; i < 20; i++) dispatch(client, { type: "TEXT_MESSAGE_CONTENT", messageId: "live", delta: `t${i}` });
-    for (let i = 0; i < 5; i++) expect(renders.get(`h${i}`)).toBe(1);
+    for (const m of history) expect(renders.get(m.id), m.id).toBe(1);
+    expect(renders.get("live")).toBe(21);
+    expect(screen.getAllByText(/^m\d+$/)).toHaveLength(120);
   });
 });
 

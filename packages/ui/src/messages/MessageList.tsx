@@ -19,6 +19,26 @@ const Row = memo(function Row({ id, streaming, Message }: { id: string; streamin
 });
 
 /**
+ * Rows go in blocks of this many. When one row updates, React revisits every sibling of that
+ * row; in blocks, that is the row's block and the list of blocks, not the whole thread, so a
+ * token costs the same at 10 messages or 10,000 (see BENCHMARKS.md).
+ */
+const BLOCK = 50;
+
+interface BlockProps {
+  ids: readonly string[];
+  streamingId: string | undefined;
+  Message: ComponentType<MessageProps>;
+}
+
+const Block = memo(
+  function Block({ ids, streamingId, Message }: BlockProps) {
+    return ids.map((id) => <Row key={id} id={id} streaming={id === streamingId} Message={Message} />);
+  },
+  (a, b) => a.streamingId === b.streamingId && a.Message === b.Message && a.ids.length === b.ids.length && a.ids.every((id, i) => id === b.ids[i]),
+);
+
+/**
  * The transcript: a `role="log"` that is not live (tokens are not read out; the status region
  * announces runs), follows the stream while the reader is at the bottom, and offers
  * "Jump to latest" when they have scrolled up.
@@ -33,9 +53,10 @@ export function MessageList({ className, empty, children }: MessageListProps) {
     <div className={cx("tandem-message-list", className)}>
       <div ref={ref} role="log" aria-live="off" aria-label="Conversation" tabIndex={0} className="tandem-message-list__scroller">
         {ids.length === 0 && empty}
-        {ids.map((id) => (
-          <Row key={id} id={id} streaming={id === streamingId} Message={Message} />
-        ))}
+        {Array.from({ length: Math.ceil(ids.length / BLOCK) }, (_, b) => {
+          const block = ids.slice(b * BLOCK, (b + 1) * BLOCK);
+          return <Block key={b} ids={block} streamingId={streamingId !== undefined && block.includes(streamingId) ? streamingId : undefined} Message={Message} />;
+        })}
         {children}
       </div>
       {!atBottom && (

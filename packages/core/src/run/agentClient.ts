@@ -1,5 +1,5 @@
 import { randomUUID } from "@ag-ui/client";
-import { type BaseEvent, type Context, EventType, PROTOCOL_VERSION, type InputContent, type Message, type ResumeEntry, type RunAgentInput } from "@ag-ui/core";
+import { type BaseEvent, type Context, EventType, PROTOCOL_VERSION, type InputContent, type Message, type ResumeEntry, type RunAgentInput, type ToolCall } from "@ag-ui/core";
 import { addToolResult, createThreadState, reduceEvent } from "../reducer/reduceEvents";
 import { createThreadStore, type ThreadStore } from "../store/createThreadStore";
 import { MessageIndex } from "../store/messageIndex";
@@ -340,7 +340,7 @@ export class AgentClient {
     let waiting = 0;
     for (const id of s.runToolCallIds) {
       if (statuses[id] === "complete" || statuses[id] === "error") continue;
-      const tool = this.tools.get(this.toolName(s, id));
+      const tool = this.tools.get(this.findCall(s, id)?.function.name ?? "");
       if (tool) {
         frontend++;
         statuses[id] = tool.handler ? "executing" : "awaiting-input";
@@ -353,12 +353,14 @@ export class AgentClient {
     return { ...s, toolCallStatus: statuses, status };
   }
 
-  private toolName(s: ThreadState, toolCallId: string): string {
+  /** The call with this id, searching from the newest message. */
+  private findCall(s: ThreadState, toolCallId: string): ToolCall | undefined {
     for (let i = s.messages.length - 1; i >= 0; i--) {
-      const call = (s.messages[i] as { toolCalls?: { id: string; function: { name: string } }[] }).toolCalls?.find((c) => c.id === toolCallId);
-      if (call) return call.function.name;
+      const m = s.messages[i]!;
+      const call = m.role === "assistant" ? m.toolCalls?.find((c) => c.id === toolCallId) : undefined;
+      if (call) return call;
     }
-    return "";
+    return undefined;
   }
 
   /** Runs handlers and waits for answers; each result lands as soon as it is ready. */
@@ -368,9 +370,8 @@ export class AgentClient {
     let followUp = false;
     await Promise.all(
       ids.map(async (id) => {
-        const s = this.state;
-        const tool = this.tools.get(this.toolName(s, id));
-        const call = s.messages.flatMap((m) => (m.role === "assistant" ? (m.toolCalls ?? []) : [])).find((c) => c.id === id);
+        const call = this.findCall(this.state, id);
+        const tool = call && this.tools.get(call.function.name);
         if (!tool || !call) return;
         if (tool.followUp !== false) followUp = true;
         // Waiting starts at once, so an answer given while the arguments are checked is not lost.
@@ -385,7 +386,7 @@ export class AgentClient {
         if (controller.signal.aborted && !outcome.error) outcome = failure(CANCELLED);
         this.store.update((state) => {
           const next = addToolResult(state, toolMessage(id, outcome), outcome.error ? "error" : "complete");
-          const waitingNow = [...this.waiting.keys()].length > 0;
+          const waitingNow = this.waiting.size > 0;
           return { ...next, status: waitingNow ? "awaiting-input" : state.status === "awaiting-input" ? "running" : state.status };
         });
       }),

@@ -1,11 +1,9 @@
 export { AgentClient, type AgentClientOptions } from "./run/agentClient";
 export { createThreadState, reduceEvent, reduceEvents } from "./reducer/reduceEvents";
-export { applyPatch } from "./reducer/patch";
 export { createThreadStore, type ThreadStore } from "./store/createThreadStore";
-export { nextFrame, type Schedule } from "./store/frame";
+export type { Schedule } from "./store/frame";
+export type { MessageIndex } from "./store/messageIndex";
 export type { FrontendTool, ToolHandlerContext } from "./tools/registry";
-export { toJsonSchema, validateArgs, type InferArgs, type JsonSchema, type ToolParameters } from "./tools/schema";
-export { createToolCallSelector, parsePartialArgs } from "./tools/toolCallViews";
-export { createTransport, validatedEvents, type HeadersOption, type Protocol, type Transport, type TransportConfig } from "./transport";
+export type { InferArgs, JsonSchema, ToolParameters } from "./tools/schema";
+export { createTransport, type HeadersOption, type Protocol, type Transport, type TransportConfig } from "./transport";
 export * from "./types";
-export { MessageIndex } from "./store/messageIndex";

@@ -169,6 +169,16 @@ describe("AgentClient runs", () => {
     expect(client.state.toolCallStatus.c1).toBe("error");
   });
 
+  it("reports a failed tool as the thread's error when no follow-up run will answer it", async () => {
+    const { client, agent } = await connect((input) => [runStarted(input), ...toolCall("log", {}, { toolCallId: "c1" }), runFinished(input)]);
+    client.registerTool({ name: "log", followUp: false, handler: () => { throw new Error("disk full"); } });
+    await client.sendMessage("log it");
+    expect(agent.requests).toHaveLength(1);
+    expect(client.state.status).toBe("error");
+    expect(client.state.error).toEqual({ kind: "tool", message: 'Tool "log" failed: disk full' });
+    expect(client.state.messages.map((m) => m.role)).toEqual(["user", "assistant", "tool"]);
+  });
+
   it("serializes runs: a message sent mid-run goes out after the reply, with it", async () => {
     const { client, agent } = await connect(async function* (input) {
       yield runStarted(input);

@@ -368,6 +368,7 @@ export class AgentClient {
     if (ids.length === 0) return null;
     this.controller = controller;
     let followUp = false;
+    let failed: string | undefined;
     await Promise.all(
       ids.map(async (id) => {
         const call = this.findCall(this.state, id);
@@ -384,6 +385,7 @@ export class AgentClient {
         } else if (tool.handler) outcome = await runHandler({ ...tool, handler: tool.handler }, checked.args, id, controller.signal);
         else outcome = await answer!;
         if (controller.signal.aborted && !outcome.error) outcome = failure(CANCELLED);
+        if (outcome.error && outcome.error !== CANCELLED) failed ??= outcome.error;
         this.store.update((state) => {
           const next = addToolResult(state, toolMessage(id, outcome), outcome.error ? "error" : "complete");
           const waitingNow = this.waiting.size > 0;
@@ -394,7 +396,9 @@ export class AgentClient {
     if (this.controller === controller) this.controller = null;
     if (controller.signal.aborted || this.suppressFollowUp || !followUp) {
       this.suppressFollowUp = false;
-      this.store.update((s) => (s.status === "idle" ? s : { ...s, status: "idle" }));
+      // With no follow-up run, no agent will answer the failure: the thread reports it.
+      if (failed && !controller.signal.aborted && !followUp) this.fail({ kind: "tool", message: failed });
+      else this.store.update((s) => (s.status === "idle" ? s : { ...s, status: "idle" }));
       return null;
     }
     return {};

@@ -1,5 +1,8 @@
 #!/usr/bin/env node
-// Runs the TypeScript CLI through tsx, so the package works from source in the workspace.
+// Node 20 cannot run TypeScript: load the CLI through tsx, from source in the workspace,
+// from the build when installed (tsx also resolves the build's extensionless imports).
+import { existsSync } from "node:fs";
 import { tsImport } from "tsx/esm/api";
 
-await tsImport("../src/cli.ts", import.meta.url);
+const source = new URL("../src/cli.ts", import.meta.url);
+await tsImport(existsSync(source) ? "../src/cli.ts" : "../dist/cli.js", import.meta.url);

@@ -16,7 +16,14 @@ if (values.help) {
   process.exit(0);
 }
 
-const agent = await startMockAgent({ port: Number(values.port), host: values.host, tokenDelayMs: Number(values["token-delay"]) });
+const port = Number(values.port);
+const tokenDelayMs = Number(values["token-delay"]);
+if (!Number.isInteger(port) || port < 0 || !(tokenDelayMs >= 0)) {
+  console.error("tandem-mock: --port must be a port number and --token-delay a number of milliseconds");
+  process.exit(2);
+}
+
+const agent = await startMockAgent({ port, host: values.host, tokenDelayMs });
 console.log(`Mock agent on ${agent.baseUrl}`);
 for (const name of Object.keys(scenarios)) console.log(`  POST ${agent.baseUrl}/${name}`);
 

@@ -11,11 +11,14 @@ export class ThreadHistory {
     return thread;
   }
 
-  /** Adds the request's messages that the server does not have yet (by id). */
+  /** Merges the request's messages by id: known ones are replaced in place, new ones appended. */
   merge(threadId: string, messages: readonly Message[]): void {
-    const thread = this.get(threadId);
-    const known = new Set(thread.messages.map((m) => m.id));
-    for (const m of messages) if (!known.has(m.id)) thread.messages.push(m);
+    const kept = this.get(threadId).messages;
+    for (const m of messages) {
+      const at = kept.findIndex((k) => k.id === m.id);
+      if (at === -1) kept.push(m);
+      else kept[at] = m;
+    }
   }
 
   /** Records what the agent streamed: text, tool calls and tool results. */
@@ -47,6 +50,9 @@ export class ThreadHistory {
       }
       case "TOOL_CALL_RESULT":
         messages.push({ id: String(event.messageId), role: "tool", toolCallId: String(event.toolCallId), content: String(event.content) });
+        break;
+      case "MESSAGES_SNAPSHOT":
+        if (Array.isArray(event.messages)) messages.splice(0, messages.length, ...(event.messages as Message[]));
         break;
     }
   }

@@ -1,5 +1,6 @@
 import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
 import { RequestError, routes, type RequestInfo } from "./dialects";
 import { ThreadHistory } from "./history";
 import { scenarios } from "./scenarios";
@@ -8,7 +9,8 @@ import { isEvent, type MockAgent, type MockAgentOptions, type RecordedRequest, t
 const CORS = {
   "access-control-allow-origin": "*",
   "access-control-allow-methods": "GET, POST, OPTIONS",
-  "access-control-allow-headers": "*",
+  // The wildcard does not cover Authorization, so it is named.
+  "access-control-allow-headers": "*, content-type, authorization",
   "access-control-expose-headers": "*",
 };
 
@@ -23,17 +25,18 @@ async function readBody(req: http.IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener("abort", () => {
-      clearTimeout(timer);
-      resolve();
-    }, { once: true });
-  });
-
 function isPlainReply(reply: Reply): reply is Extract<Reply, { status: number }> {
   return typeof (reply as { status?: unknown }).status === "number";
+}
+
+function isStream(reply: unknown): reply is Iterable<Step> | AsyncIterable<Step> {
+  return typeof reply === "object" && reply !== null && (Symbol.iterator in reply || Symbol.asyncIterator in reply);
+}
+
+function scriptFor(name: string | undefined, fallback: Script): Script | undefined {
+  // "default" names the script the server was started with (the agent runtime's agent id).
+  if (name === undefined || name === "default") return fallback;
+  return Object.hasOwn(scenarios, name) ? scenarios[name as keyof typeof scenarios] : undefined;
 }
 
 /** Starts a scripted agent on a local port. */
@@ -45,8 +48,9 @@ export async function startMockAgent(options: MockAgentOptions = {}): Promise<Mo
   const history = new ThreadHistory();
   const sockets = new Set<Socket>();
 
-  const server = http.createServer(async (req, res) => {
-    const path = new URL(req.url ?? "/", "http://local").pathname;
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? "/", "http://local");
+    const path = url.pathname;
     const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(", ") : (v ?? "")]));
     if (req.method === "OPTIONS") {
       res.writeHead(204, CORS);
@@ -54,9 +58,9 @@ export async function startMockAgent(options: MockAgentOptions = {}): Promise<Mo
       return;
     }
     const text = req.method === "POST" ? await readBody(req) : "";
-    let body: unknown = text;
+    let body: unknown = text || undefined;
     try {
-      body = text ? JSON.parse(text) : undefined;
+      if (text) body = JSON.parse(text);
     } catch {
       // recorded as text; answered with 400 below
     }
@@ -69,54 +73,62 @@ export async function startMockAgent(options: MockAgentOptions = {}): Promise<Mo
     const route = routes.find((r) => r.method === req.method && r.pattern.test(path));
     const params: Record<string, string> = { ...path.match(route?.pattern ?? /$^/)?.groups };
     if (route?.method === "GET") {
-      const { status, body: answer } = route.answer({ path, headers, params, history }, new URL(req.url ?? "/", "http://local").searchParams);
-      return sendJson(res, status, answer);
+      const answer = route.answer({ path, headers, params, history }, url.searchParams);
+      return sendJson(res, answer.status, answer.body);
     }
-    // "default" names the script the server was started with (the agent runtime's agent id).
-    const script = params.scenario === undefined || params.scenario === "default" ? defaultScript : scenarios[params.scenario as keyof typeof scenarios];
-    if (!route || !script) return sendJson(res, 404, { error: `Nothing at ${req.method} ${path}${params.scenario ? ` (unknown agent or scenario "${params.scenario}")` : ""}` });
+    const script = route && scriptFor(params.scenario, defaultScript);
+    if (!route || !script) {
+      return sendJson(res, 404, { error: `Nothing at ${req.method} ${path}${params.scenario ? ` (unknown agent or scenario "${params.scenario}")` : ""}` });
+    }
     if (typeof body !== "object" || body === null) return sendJson(res, 400, { error: "The request body must be JSON" });
 
     const info: RequestInfo = { path, headers, params, history };
+    const input = route.dialect.parse(body, info);
+    const thread = history.get(input.threadId);
     const controller = new AbortController();
     res.on("close", () => controller.abort());
-    try {
-      const input = route.dialect.parse(body, info);
-      const thread = history.get(input.threadId);
-      const context = { tokenDelayMs, signal: controller.signal, history: [...thread.messages], requestIndex: thread.requests++ };
-      history.merge(input.threadId, input.messages);
-      const reply = await script(input, context);
-      if (isPlainReply(reply)) {
-        const payload = typeof reply.body === "string" ? reply.body : JSON.stringify(reply.body ?? {});
-        res.writeHead(reply.status, { ...CORS, "content-type": typeof reply.body === "string" ? "text/plain" : "application/json", ...reply.headers });
-        res.end(payload);
+    const context = { tokenDelayMs, signal: controller.signal, history: structuredClone(thread.messages), requestIndex: thread.requests++ };
+    history.merge(input.threadId, input.messages);
+    const reply = await script(input, context);
+    if (isPlainReply(reply)) {
+      const json = reply.body !== undefined && typeof reply.body !== "string";
+      const type = json ? { "content-type": "application/json" } : reply.body ? { "content-type": "text/plain" } : {};
+      res.writeHead(reply.status, { ...CORS, ...type, ...reply.headers });
+      res.end(json ? JSON.stringify(reply.body) : reply.body);
+      return;
+    }
+    if (!isStream(reply)) throw new Error("The script returned neither a reply nor a stream of steps");
+
+    const writer = route.dialect.writer(info, input);
+    res.writeHead(200, { ...CORS, "content-type": writer.contentType, "cache-control": "no-cache" });
+    for await (const step of reply) {
+      if (controller.signal.aborted) return;
+      if (isEvent(step)) {
+        // Like the official replay server: a missing or null timestamp is filled in.
+        const event = step.timestamp == null ? { ...step, timestamp: Date.now() } : step;
+        history.record(input.threadId, event);
+        res.write(writer.encode(event));
+      } else if ("delay" in step) await sleep(step.delay, undefined, { signal: controller.signal }).catch(() => {});
+      else if ("raw" in step) res.write(step.raw);
+      else {
+        // Writes are corked until the next tick: flush them so the drop lands mid-stream.
+        await new Promise<void>((resolve) => res.write("", () => resolve()));
+        req.socket.destroy();
         return;
       }
-      const writer = route.dialect.writer(info, input);
-      res.writeHead(200, { ...CORS, "content-type": writer.contentType, "cache-control": "no-cache" });
-      for await (const step of reply as AsyncIterable<Step>) {
-        if (controller.signal.aborted) return;
-        if (isEvent(step)) {
-          const event = step.timestamp == null ? { ...step, timestamp: Date.now() } : step;
-          history.record(input.threadId, event);
-          res.write(writer.encode(event));
-        } else if ("delay" in step) await sleep(step.delay, controller.signal);
-        else if ("raw" in step) res.write(step.raw);
-        else {
-          req.socket.destroy();
-          return;
-        }
-      }
-      const tail = writer.end?.();
-      res.end(tail);
-    } catch (error) {
-      if (res.headersSent) {
+    }
+    res.end(writer.end?.());
+  }
+
+  const server = http.createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (res.headersSent || res.destroyed) {
         res.destroy();
         return;
       }
       if (error instanceof RequestError) return sendJson(res, error.status, { error: error.message });
       sendJson(res, 500, { error: error instanceof Error ? error.message : String(error) });
-    }
+    });
   });
   server.on("connection", (socket) => {
     sockets.add(socket);

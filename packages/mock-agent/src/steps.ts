@@ -1,4 +1,4 @@
-import type { RunAgentInput } from "@ag-ui/core";
+import { PROTOCOL_VERSION, type RunAgentInput } from "@ag-ui/core";
 import type { EventStep, Step } from "./types";
 
 let counter = 0;
@@ -32,14 +32,26 @@ export function toolCall(
   args: unknown,
   opts: { toolCallId?: string; parentMessageId?: string; chunks?: number; tokenDelayMs?: number } = {},
 ): Step[] {
-  const toolCallId = opts.toolCallId ?? newId("call");
   const json = typeof args === "string" ? args : JSON.stringify(args);
   const size = Math.max(1, Math.ceil(json.length / Math.max(1, opts.chunks ?? 1)));
-  const pieces: EventStep[] = [];
-  for (let i = 0; i < json.length; i += size) pieces.push({ type: "TOOL_CALL_ARGS", toolCallId, delta: json.slice(i, i + size) });
+  const pieces: string[] = [];
+  for (let i = 0; i < json.length; i += size) pieces.push(json.slice(i, i + size));
+  return toolCallPieces(name, pieces, opts);
+}
+
+/** A streamed tool call whose argument text arrives in exactly these pieces. */
+export function toolCallPieces(
+  name: string,
+  pieces: string[],
+  opts: { toolCallId?: string; parentMessageId?: string; tokenDelayMs?: number } = {},
+): Step[] {
+  const toolCallId = opts.toolCallId ?? newId("call");
   return [
     { type: "TOOL_CALL_START", toolCallId, toolCallName: name, ...(opts.parentMessageId && { parentMessageId: opts.parentMessageId }) },
-    ...paced(pieces, opts.tokenDelayMs ?? 0),
+    ...paced(
+      pieces.map((delta) => ({ type: "TOOL_CALL_ARGS", toolCallId, delta })),
+      opts.tokenDelayMs ?? 0,
+    ),
     { type: "TOOL_CALL_END", toolCallId },
   ];
 }
@@ -54,7 +66,13 @@ export function toolResult(toolCallId: string, content: unknown): Step {
   };
 }
 
-export const runStarted = (input: RunAgentInput): Step => ({ type: "RUN_STARTED", threadId: input.threadId, runId: input.runId });
+/** RUN_STARTED declaring protocol 1.0, as the Dojo's 1.0 servers do. */
+export const runStarted = (input: RunAgentInput): Step => ({
+  type: "RUN_STARTED",
+  threadId: input.threadId,
+  runId: input.runId,
+  protocolVersion: PROTOCOL_VERSION,
+});
 
 export function runFinished(input: RunAgentInput, opts: { outcome?: object; result?: unknown } = {}): Step {
   return {

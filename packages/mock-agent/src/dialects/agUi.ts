@@ -2,9 +2,7 @@ import type { BaseEvent, RunAgentInput } from "@ag-ui/core";
 import { EventEncoder } from "@ag-ui/encoder";
 import { type Dialect, RequestError } from "./types";
 
-const PROTO = "application/vnd.ag-ui.event+proto";
-
-/** AG-UI: a RunAgentInput in, SSE `data: {json}` frames (or protobuf when asked) out. */
+/** AG-UI: a RunAgentInput in, SSE `data: {json}` frames (or protobuf when the Accept header asks) out. */
 export const agUi: Dialect = {
   parse(body) {
     const input = body as Partial<RunAgentInput> | null;
@@ -14,11 +12,11 @@ export const agUi: Dialect = {
     return { runId: `run-${Date.now().toString(36)}`, tools: [], context: [], state: {}, forwardedProps: {}, ...input } as RunAgentInput;
   },
   writer({ headers }) {
-    if ((headers.accept ?? "").includes(PROTO)) {
-      const encoder = new EventEncoder({ accept: PROTO });
-      return { contentType: PROTO, encode: (event) => encoder.encodeBinary(event as BaseEvent) };
-    }
-    // Verbatim JSON, not the encoder's: tests send events the schema would refuse.
-    return { contentType: "text/event-stream", encode: (event) => `data: ${JSON.stringify(event)}\n\n` };
+    // The official encoder negotiates (q-values included) and frames protobuf.
+    const encoder = new EventEncoder({ accept: headers.accept ?? "" });
+    const contentType = encoder.getContentType();
+    if (contentType !== "text/event-stream") return { contentType, encode: (event) => encoder.encodeBinary(event as BaseEvent) };
+    // Its SSE path drops optional null fields; scripts' events go out verbatim, malformed ones included.
+    return { contentType, encode: (event) => `data: ${JSON.stringify(event)}\n\n` };
   },
 };

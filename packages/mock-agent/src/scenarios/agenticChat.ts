@@ -4,7 +4,12 @@ import { answered, lastUserText } from "./read";
 
 const COLOURS = ["red", "orange", "yellow", "green", "teal", "blue", "navy", "purple", "pink", "black", "white", "gray"];
 
+// A CSS value written out in the message: a gradient, hex, rgb()/hsl() colour.
+const CSS_VALUE = /(?:repeating-)?(?:linear|radial|conic)-gradient\([^;]*\)|#[0-9a-f]{3,8}\b|(?:rgb|hsl)a?\([^)]*\)/i;
+
 function backgroundFor(text: string): string {
+  const written = text.match(CSS_VALUE)?.[0];
+  if (written) return written;
   const named = COLOURS.filter((c) => new RegExp(`\\b${c}\\b`, "i").test(text));
   if (named.length >= 2) return `linear-gradient(135deg, ${named[0]}, ${named[1]})`;
   if (named.length === 1) return named[0]!;
@@ -27,8 +32,8 @@ export const agenticChat: Script = (input, { tokenDelayMs }) => {
   if (/count/i.test(text)) {
     return run(input, textMessage("Counting down: 10 9 8 7 6 5 4 3 2 1 ✓", { tokenDelayMs }));
   }
-  if (/story|long/i.test(text)) return run(input, textMessage(STORY, { tokenDelayMs }));
-  if (/background|colou?r|gradient/i.test(text) || COLOURS.some((c) => new RegExp(`\\b${c}\\b`, "i").test(text))) {
+  if (/\b(story|long)\b/i.test(text)) return run(input, textMessage(STORY, { tokenDelayMs }));
+  if (/background|colou?r|gradient/i.test(text) || CSS_VALUE.test(text) || COLOURS.some((c) => new RegExp(`\\b${c}\\b`, "i").test(text))) {
     return run(input, toolCall("change_background", { background: backgroundFor(text) }, { chunks: 3, tokenDelayMs }));
   }
   const reply = text

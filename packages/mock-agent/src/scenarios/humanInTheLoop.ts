@@ -1,4 +1,4 @@
-import { run, textMessage, toolCall } from "../steps";
+import { run, textMessage, toolCallPieces } from "../steps";
 import type { Script } from "../types";
 import { answered, approved, lastUserText } from "./read";
 
@@ -30,8 +30,10 @@ export const humanInTheLoop: Script = (input, { tokenDelayMs }) => {
     return run(input, textMessage(`Great, I'll go ahead with these steps: ${chosen.join("; ")}.`, { tokenDelayMs }));
   }
   const steps = stepsFor(lastUserText(input));
+  // One argument piece per step, as the Dojo server streams it, so the picker fills in step by step.
+  const pieces = ['{"steps":[', ...steps.map((s, i) => JSON.stringify(s) + (i < steps.length - 1 ? "," : "")), "]}"];
   return run(input, [
     ...textMessage("Here is a plan. Pick the steps you want me to take.", { tokenDelayMs }),
-    ...toolCall("generate_task_steps", { steps }, { chunks: steps.length * 2, tokenDelayMs }),
+    ...toolCallPieces("generate_task_steps", pieces, { tokenDelayMs: tokenDelayMs * 4 }),
   ]);
 };

@@ -1,4 +1,5 @@
-import { run, textMessage, toolCall, toolResult, newId } from "../steps";
+import type { Message } from "@ag-ui/core";
+import { newId, run, textMessage, toolCall, toolResult } from "../steps";
 import type { Script } from "../types";
 import { answered, approved, lastUserText } from "./read";
 
@@ -12,6 +13,17 @@ function documentFor(request: string): string {
   );
 }
 
+/** The `document` argument of the thread's last write_document call. */
+function lastDocument(messages: Message[]): string {
+  const calls = messages.flatMap((m) => (m.role === "assistant" ? (m.toolCalls ?? []) : []));
+  const written = calls.findLast((c) => c.function.name === "write_document");
+  try {
+    return String((JSON.parse(written?.function.arguments ?? "{}") as { document?: unknown }).document ?? "");
+  } catch {
+    return "";
+  }
+}
+
 /**
  * Dojo "predictive state updates": PredictState maps write_document's `document` argument onto
  * state while it streams; confirm_changes asks the user to keep or discard it.
@@ -20,8 +32,7 @@ export const predictiveStateUpdates: Script = (input, { tokenDelayMs }) => {
   const confirmed = answered(input, "confirm_changes");
   if (confirmed) {
     if (!approved(confirmed.result)) return run(input, textMessage("Okay, I discarded the changes.", { tokenDelayMs }));
-    const written = [...input.messages].reverse().flatMap((m) => (m.role === "assistant" ? (m.toolCalls ?? []) : [])).find((c) => c.function.name === "write_document");
-    const document = written ? (JSON.parse(written.function.arguments) as { document: string }).document : "";
+    const document = lastDocument(input.messages);
     return run(input, [{ type: "STATE_SNAPSHOT", snapshot: { ...(input.state as object), document } }, ...textMessage("Saved. The document is updated.", { tokenDelayMs })]);
   }
   const document = documentFor(lastUserText(input));

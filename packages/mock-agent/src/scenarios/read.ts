@@ -37,11 +37,11 @@ export function toolResults(input: RunAgentInput): Array<Extract<Message, { role
   return input.messages.filter((m): m is Extract<Message, { role: "tool" }> => m.role === "tool");
 }
 
-/** Whether a tool result means yes: `{accepted: true}`, `{approved: true}`, or a plain "yes". */
+/** Whether a tool result means yes: `{accepted | approved | confirmed: true}`, `true`, or a plain "yes". */
 export function approved(result: unknown): boolean {
   if (result && typeof result === "object") {
-    const r = result as { accepted?: unknown; approved?: unknown };
-    return r.accepted === true || r.approved === true;
+    const r = result as { accepted?: unknown; approved?: unknown; confirmed?: unknown };
+    return r.accepted === true || r.approved === true || r.confirmed === true;
   }
-  return typeof result === "string" && /^(yes|ok|approved?|accepted?|true)\b/i.test(result.trim());
+  return result === true || (typeof result === "string" && /^(yes|ok|approved?|accepted?|confirmed?|true)\b/i.test(result.trim()));
 }

@@ -1,41 +1,82 @@
+import { createRequire } from "node:module";
 import type { Message, RunAgentInput } from "@ag-ui/core";
 
-/** Posts an AG-UI request and returns the parsed SSE events (test helper). */
-export async function post(url: string, input: Partial<RunAgentInput>, headers: Record<string, string> = {}): Promise<Array<Record<string, any>>> {
-  const response = await fetch(url, {
+export type Event = Record<string, any>;
+
+export const input = (overrides: Partial<RunAgentInput> = {}): RunAgentInput => ({
+  threadId: "t",
+  runId: "r",
+  messages: [],
+  tools: [],
+  context: [],
+  state: {},
+  forwardedProps: {},
+  ...overrides,
+});
+
+/** Posts an AG-UI request; returns the response, unread. */
+export function request(url: string, overrides: Partial<RunAgentInput> = {}, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(url, {
     method: "POST",
     headers: { "content-type": "application/json", accept: "text/event-stream", ...headers },
-    body: JSON.stringify({ threadId: "t", runId: "r", messages: [], tools: [], context: [], state: {}, forwardedProps: {}, ...input }),
+    body: JSON.stringify(input(overrides)),
   });
-  if (!response.ok) throw new Error(`HTTP ${response.status}: ${await response.text()}`);
-  const text = await response.text();
-  return text
+}
+
+/** The events of an SSE body. */
+export const parseSse = (text: string): Event[] =>
+  text
     .split("\n\n")
     .filter((frame) => frame.startsWith("data: "))
     .map((frame) => JSON.parse(frame.slice(6)));
+
+/** Posts an AG-UI request and returns the parsed SSE events. */
+export async function post(url: string, overrides: Partial<RunAgentInput> = {}, headers: Record<string, string> = {}): Promise<Event[]> {
+  const response = await request(url, overrides, headers);
+  if (!response.ok) throw new Error(`HTTP ${response.status}: ${await response.text()}`);
+  return parseSse(await response.text());
+}
+
+// @ag-ui/proto is the encoder's own dependency: load it from there.
+const require = createRequire(import.meta.url);
+const proto = createRequire(require.resolve("@ag-ui/encoder"))("@ag-ui/proto") as { decode(bytes: Uint8Array): Event };
+
+/** The events of a protobuf body: each message is prefixed by its length (4 bytes, big-endian). */
+export function decodeProto(body: ArrayBuffer): Event[] {
+  const bytes = new Uint8Array(body);
+  const view = new DataView(body);
+  const events: Event[] = [];
+  for (let at = 0; at < bytes.length; ) {
+    const length = view.getUint32(at);
+    events.push(proto.decode(bytes.subarray(at + 4, at + 4 + length)));
+    at += 4 + length;
+  }
+  return events;
 }
 
 export const user = (content: string, id = `u-${content.length}`): Message => ({ id, role: "user", content });
 
 /** The text of every assistant message the events stream. */
-export const said = (events: Array<Record<string, any>>) =>
-  events.filter((e) => e.type === "TEXT_MESSAGE_CONTENT").map((e) => e.delta).join("");
+export const said = (events: Event[]) =>
+  events
+    .filter((e) => e.type === "TEXT_MESSAGE_CONTENT")
+    .map((e) => e.delta)
+    .join("");
 
-/** Tool calls the events make: name and parsed arguments. */
-export function calls(events: Array<Record<string, any>>): Array<{ id: string; name: string; args: any }> {
+/** Tool calls the events make: name, argument pieces and parsed arguments. */
+export function calls(events: Event[]): Array<{ id: string; name: string; pieces: string[]; args: any }> {
   return events
     .filter((e) => e.type === "TOOL_CALL_START")
-    .map((start) => ({
-      id: start.toolCallId,
-      name: start.toolCallName,
-      args: JSON.parse(events.filter((e) => e.type === "TOOL_CALL_ARGS" && e.toolCallId === start.toolCallId).map((e) => e.delta).join("")),
-    }));
+    .map((start) => {
+      const pieces = events.filter((e) => e.type === "TOOL_CALL_ARGS" && e.toolCallId === start.toolCallId).map((e) => e.delta as string);
+      return { id: start.toolCallId, name: start.toolCallName, pieces, args: JSON.parse(pieces.join("")) };
+    });
 }
 
 /** The messages a client would send back: the call as an assistant message, then its result. */
 export function answer(call: { id: string; name: string; args: unknown }, result: unknown): Message[] {
   return [
     { id: `a-${call.id}`, role: "assistant", toolCalls: [{ id: call.id, type: "function", function: { name: call.name, arguments: JSON.stringify(call.args) } }] },
-    { id: `r-${call.id}`, role: "tool", toolCallId: call.id, content: JSON.stringify(result) },
+    { id: `r-${call.id}`, role: "tool", toolCallId: call.id, content: typeof result === "string" ? result : JSON.stringify(result) },
   ];
 }

@@ -12,8 +12,8 @@
  * Each burst variant also streams a single token ("1-token:<variant>"), in the same round, to
  * split its cost into what a run costs whatever its length and what each token adds.
  *
- * Options: --runs N (burst rounds, default 15)  --warmup N (default 3)
- *          --paced-runs N (paced rounds, default 5; 0 skips)  --json FILE (raw samples)
+ * Options: --runs N (burst rounds, default 15)  --warmup N (default 5)
+ *          --paced-runs N (paced rounds, default 7; 0 skips)  --json FILE (raw samples)
  *          --only REGEX (variants, e.g. '^kit$')  --sizes 10,1000  --tokens N
  *          --cpu-prof PREFIX (a V8 CPU profile of every timed window)
  *   env    BENCH_REACT=profiling (react-dom's profiling build, where <Profiler onRender> fires)
@@ -23,15 +23,15 @@ import { AgentClient, type Message } from "@tandem/core";
 import { writeFileSync } from "node:fs";
 import { Session } from "node:inspector";
 import { cpus } from "node:os";
-import { performance as nodePerformance, PerformanceObserver } from "node:perf_hooks";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
-import { BENCH_URL, floorEvents, floorRunAgent } from "./floor";
-import { benchFetch, type Body, buildBody, type Delivery } from "./sse";
+import { performance as nodePerformance, PerformanceObserver } from "node:perf_hooks";
+import { BENCH_URL, floorEvents, floorRunAgent } from "./floor.js";
+import { benchFetch, type Body, buildBody, type Delivery } from "./sse.js";
 
 // jsdom globals first (react-dom looks for a DOM when it loads), then React.
-const { frames, nextFrame, startFrameTicker, window } = await import("./dom");
-const { checkReactBuild, counts, listLayout, mount, reactBuild } = await import("./tree");
+const { frames, nextFrame, startFrameTicker, window } = await import("./dom.js");
+const { checkReactBuild, counts, listLayout, mount, reactBuild } = await import("./tree.js");
 
 // ---- configuration ---------------------------------------------------------------------------
 
@@ -40,8 +40,8 @@ const arg = (name: string, fallback: string) => {
   return i >= 0 && process.argv[i + 1] !== undefined ? process.argv[i + 1]! : fallback;
 };
 const RUNS = Number(arg("runs", "15"));
-const WARMUP = Number(arg("warmup", "3"));
-const PACED_RUNS = Number(arg("paced-runs", "5"));
+const WARMUP = Number(arg("warmup", "5"));
+const PACED_RUNS = Number(arg("paced-runs", "7"));
 const JSON_OUT = arg("json", "");
 const ONLY = new RegExp(arg("only", "."));
 const CPU_PROF = arg("cpu-prof", "");
@@ -60,7 +60,7 @@ const PACED: Delivery = { kind: "paced", tokensPerMs: 1 };
 // ---- helpers ---------------------------------------------------------------------------------
 
 setFlagsFromString("--expose-gc");
-const gc = runInNewContext("gc") as () => void;
+const gc = runInNewContext("gc") as (options: { type: "minor" }) => void;
 const macrotask = () => new Promise<void>((resolve) => setImmediate(resolve));
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -100,8 +100,9 @@ interface Sample {
   /** React commits, and how many of them a frame's flush made (the rest: publishes made at once). */
   commits: number;
   frameCommits: number;
-  /** Most commits between two consecutive frames. */
+  /** Most commits between two consecutive frames: all of them, and those made by a frame's flush. */
   maxCommitsPerFrame: number;
+  maxFlushCommitsPerFrame: number;
   /** Median time of one frame's work: flush, publish, React render and commit. */
   frameWorkUs: number;
   /** Garbage-collection pauses on the main thread during the run. */
@@ -112,7 +113,7 @@ interface Sample {
   /** Commits in the frame after the run ended (should be 0). */
   lateCommits: number;
 }
-const NO_REACT = { commits: 0, frameCommits: 0, maxCommitsPerFrame: 0, rowsRerendered: 0, lateCommits: 0 };
+const NO_REACT = { commits: 0, frameCommits: 0, maxCommitsPerFrame: 0, maxFlushCommitsPerFrame: 0, rowsRerendered: 0, lateCommits: 0 };
 
 /** Garbage-collection pauses seen so far: [start, duration] (delivered a little after they happen). */
 const gcPauses: [number, number][] = [];
@@ -122,7 +123,12 @@ new PerformanceObserver((list) => {
 
 /** Times `run` from its start to its end plus one macrotask (queued renders and effects run). */
 async function timed(run: () => Promise<void>, label: string) {
-  gc();
+  // Two young-generation collections move what the set-up allocated (a mounted 1,000-row tree)
+  // out of the young generation, so the run does not pay to copy it. Not a full gc(): forcing
+  // one before each run made every run 2-3x slower.
+  gc({ type: "minor" });
+  gc({ type: "minor" });
+  await macrotask();
   frames.reset();
   counts.reset();
   const stopProfile = CPU_PROF ? await startProfile() : null;
@@ -188,6 +194,7 @@ async function kitRun(size: number, body: Body, delivery: Delivery, variant: str
     commits: counts.commits,
     frameCommits: counts.frameCommits,
     maxCommitsPerFrame: maxPerFrame(counts.commitFrames),
+    maxFlushCommitsPerFrame: maxPerFrame(counts.frameCommitFrames),
     rowsRerendered: counts.rowsRendered.size,
     lateCommits: 0,
   };
@@ -263,7 +270,7 @@ const pick = (samples: Sample[], variant: string, size: number) => samples.filte
 const perToken = (ms: number) => (ms * 1000) / TOKENS;
 
 /** Median over rounds of a/b, each pair measured in the same round (drift cancels). */
-function paired(samples: Sample[], a: [string, number], b: [string, number], field: "wallMs" | "cpuMs"): number {
+function paired(samples: Sample[], a: [string, number], b: [string, number], field: "wallMs" | "cpuMs" | "busyMs"): number {
   const as = pick(samples, ...a);
   const bs = pick(samples, ...b);
   return median(as.map((s, i) => s[field] / bs[i]![field]));
@@ -277,6 +284,8 @@ function marginal(samples: Sample[], variant: string, size: number): number[] {
 }
 
 const f0 = (x: number) => x.toFixed(0);
+/** "–" where there is nothing to show (no frame fell inside the run). */
+const dash = (f: (x: number) => string) => (x: number) => (Number.isFinite(x) ? f(x) : "–");
 const f1 = (x: number) => x.toFixed(1);
 const f2 = (x: number) => x.toFixed(2);
 
@@ -288,18 +297,18 @@ function cost(samples: Sample[], variant: string, size: number, field: "wallMs" 
 
 function reactColumns(samples: Sample[], variant: string, size: number): string {
   const xs = pick(samples, variant, size);
-  const m = (f: (s: Sample) => number) => median(xs.map(f));
+  const m = (f: (s: Sample) => number) => median(xs.map(f).filter(Number.isFinite));
   const max = (f: (s: Sample) => number) => Math.max(...xs.map(f));
   return (
     `${m((s) => s.frames)} | ${m((s) => s.publishes)} | ${m((s) => s.commits)} = ${m((s) => s.frameCommits)} + ${m((s) => s.commits - s.frameCommits)} | ` +
-    `${max((s) => s.maxCommitsPerFrame)} | ${f0(m((s) => s.frameWorkUs))} | ${max((s) => s.rowsRerendered)}`
+    `${max((s) => s.maxCommitsPerFrame)} (${max((s) => s.maxFlushCommitsPerFrame)}) | ${dash(f0)(m((s) => s.frameWorkUs))} | ${max((s) => s.rowsRerendered)}`
   );
 }
 
 function report(burst: Sample[], paced: Sample[]): string {
   const lines: string[] = [];
   const out = (s = "") => lines.push(s);
-  const react = "frames | publishes | commits = frame + immediate | max commits in a frame | frame work µs | rows re-rendered";
+  const react = "frames | publishes | commits = frame + immediate | max commits in a frame (of them by the flush) | frame work µs | rows re-rendered";
   out(`Burst: ${BURST_EVENTS_PER_CHUNK} events a chunk, a macrotask yield every ${BURST.kind === "burst" ? BURST.yieldEvery : 0} chunks. ${RUNS} rounds.`);
   out("Cost: wall time of the run / tokens, µs, median (min). Ratios: median of per-round ratios. Counts: medians.");
   out();
@@ -312,7 +321,7 @@ function report(burst: Sample[], paced: Sample[]): string {
     );
   }
   const [small, large] = [SIZES[0]!, SIZES.at(-1)!];
-  const growth = (samples: Sample[], v: string, field: "wallMs" | "cpuMs") => f2(paired(samples, [v, large], [v, small], field));
+  const growth = (samples: Sample[], v: string, field: "wallMs" | "cpuMs" | "busyMs") => f2(paired(samples, [v, large], [v, small], field));
   out();
   out(`cost@${large} / cost@${small}: kit ${growth(burst, "kit", "wallMs")} | core only ${growth(burst, "core", "wallMs")} | floor runAgent ${growth(burst, "floor:runAgent", "wallMs")} | floor events ${growth(burst, "floor:events", "wallMs")}`);
 
@@ -352,6 +361,10 @@ function report(burst: Sample[], paced: Sample[]): string {
     }
     out();
     out(`CPU@${large} / CPU@${small}: kit ${growth(paced, "paced:kit", "cpuMs")} | core only ${growth(paced, "paced:core", "cpuMs")} | floor runAgent ${growth(paced, "paced:floor:runAgent", "cpuMs")} | floor events ${growth(paced, "paced:floor:events", "cpuMs")}`);
+    out(
+      `main-thread busy (event-loop utilization) @${large} / @${small}: kit ${growth(paced, "paced:kit", "busyMs")} | core only ${growth(paced, "paced:core", "busyMs")} | ` +
+        `floor runAgent ${growth(paced, "paced:floor:runAgent", "busyMs")} | floor events ${growth(paced, "paced:floor:events", "busyMs")}`,
+    );
   }
   const late = [...burst, ...paced].filter((s) => s.lateCommits > 0).length;
   if (late > 0) out(`\n${late} runs committed again in the frame after the run ended.`);

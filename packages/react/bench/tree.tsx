@@ -8,7 +8,7 @@ import { createRequire } from "node:module";
 import { memo, Profiler, type ProfilerOnRenderCallback, useMemo } from "react";
 import type * as ReactDOMClient from "react-dom/client";
 import { AgentProvider, useAgent, useMessage, useMessageIds } from "@tandem/react";
-import { frames } from "./dom";
+import { frames } from "./dom.js";
 
 const require = createRequire(import.meta.url);
 
@@ -30,12 +30,15 @@ export const counts = {
   commitFrames: [] as number[],
   /** Commits made by a frame's flush (the rest follow publishes made at once: run start and end). */
   frameCommits: 0,
+  /** For each commit made by a frame's flush, the frame counter when it happened. */
+  frameCommitFrames: [] as number[],
   rowsRendered: new Set<string>(),
   reset() {
     this.commits = 0;
     this.hookCommits = 0;
     this.commitFrames = [];
     this.frameCommits = 0;
+    this.frameCommitFrames = [];
     this.rowsRendered = new Set();
   },
 };
@@ -64,7 +67,10 @@ const { createRoot } = require(reactBuild === "profiling" ? "react-dom/profiling
 function countCommit() {
   counts.commits++;
   counts.commitFrames.push(frames.elapsed);
-  if (frames.inCallback) counts.frameCommits++;
+  if (frames.inCallback) {
+    counts.frameCommits++;
+    counts.frameCommitFrames.push(frames.elapsed);
+  }
 }
 
 const onRender: ProfilerOnRenderCallback = () => {

@@ -8,7 +8,7 @@ const AGENT_PORT = process.env.AGENT_PORT ?? "8787";
 const APP_PORT = Number(process.env.PORT ?? 5173);
 process.env.VITE_AGENT_URL ??= `http://127.0.0.1:${AGENT_PORT}`;
 
-const agent = spawn(process.execPath, ["packages/mock-agent/bin/tandem-mock.mjs", "--port", AGENT_PORT, "--token-delay", "30"], {
+const agent = spawn(process.execPath, ["--import", "tsx", "packages/mock-agent/src/cli.ts", "--port", AGENT_PORT, "--token-delay", "30"], {
   cwd: root,
   stdio: ["ignore", "inherit", "inherit"],
 });

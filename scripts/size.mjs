@@ -20,17 +20,7 @@ const KiB = 1024;
 const why = process.argv.includes("--why");
 
 const REACT = ["react", "react-dom", "react/jsx-runtime", "react/jsx-dev-runtime", "react-dom/*"];
-const MARKDOWN_STACK = [
-  "react-markdown",
-  "remark-*",
-  "rehype-*",
-  "micromark*",
-  "mdast-*",
-  "hast-*",
-  "unified",
-  "unist-*",
-  "vfile*",
-];
+const MARKDOWN_STACK = ["react-markdown", "remark-*", "rehype-*", "micromark*", "mdast-*", "hast-*", "unified", "unist-*", "vfile*"];
 
 /** Leaves dynamic import() targets out: they are separate chunks, loaded on demand. */
 const lazyChunksExternal = {
@@ -66,7 +56,9 @@ const targets = [
     /** The main entry must not pull the Markdown renderer in statically. */
     check(metafile) {
       const output = Object.values(metafile.outputs)[0];
-      const eager = output.imports.filter((i) => i.kind !== "dynamic-import" && MARKDOWN_STACK.some((p) => new RegExp(`^${p.replace("*", ".*")}`).test(i.path)));
+      const eager = output.imports.filter(
+        (i) => i.kind !== "dynamic-import" && MARKDOWN_STACK.some((p) => new RegExp(`^${p.replace("*", ".*")}`).test(i.path)),
+      );
       const markdownFiles = Object.keys(output.inputs).filter((f) => /packages\/ui\/src\/markdown\/(Markdown|CodeBlock)\.tsx$/.test(f));
       const problems = [...eager.map((i) => `imports ${i.path} eagerly`), ...markdownFiles.map((f) => `bundles ${f}`)];
       return problems.length ? `main entry ${problems.join(", ")}` : null;

@@ -26,7 +26,9 @@ describe.each(["ag-ui", "ag-kit", "agent-runtime", "agentscope"])("the same Chat
     const page = await openPage(stack, "agentic-chat", query(protocol, "agentic-chat"));
     const container = page.getByTestId("background-container");
     await send(page, "make the background teal and navy");
-    await expect.poll(() => container.evaluate((el) => getComputedStyle(el).backgroundImage), { timeout: 15_000 }).toContain("linear-gradient");
+    await expect
+      .poll(() => container.evaluate((el) => getComputedStyle(el).backgroundImage), { timeout: 15_000 })
+      .toContain("linear-gradient");
     await expect.poll(() => lastAssistantText(page).textContent(), { timeout: 15_000 }).toContain("Done!");
     await settled(page);
     expect(await page.getByRole("alert").count()).toBe(0);

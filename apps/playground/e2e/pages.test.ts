@@ -22,7 +22,9 @@ describe("playground pages against the mock agent, in Chromium", () => {
     const container = page.getByTestId("background-container");
     const before = await container.evaluate((el) => getComputedStyle(el).backgroundImage);
     await send(page, "make the background teal and navy");
-    await expect.poll(() => container.evaluate((el) => getComputedStyle(el).backgroundImage), { timeout: 15_000 }).toContain("linear-gradient");
+    await expect
+      .poll(() => container.evaluate((el) => getComputedStyle(el).backgroundImage), { timeout: 15_000 })
+      .toContain("linear-gradient");
     expect(before).toBe("none");
     await expect.poll(() => lastAssistantText(page).textContent()).toContain("Done!");
     await settled(page);
@@ -87,11 +89,14 @@ describe("playground pages against the mock agent, in Chromium", () => {
     await card.waitFor({ timeout: 15_000 });
     const seen = new Set<string>();
     await expect
-      .poll(async () => {
-        const text = (await card.textContent()) ?? "";
-        seen.add(text.match(/\d+\/10/)?.[0] ?? "");
-        return text;
-      }, { timeout: 15_000, interval: 20 })
+      .poll(
+        async () => {
+          const text = (await card.textContent()) ?? "";
+          seen.add(text.match(/\d+\/10/)?.[0] ?? "");
+          return text;
+        },
+        { timeout: 15_000, interval: 20 },
+      )
       .toContain("10/10");
     expect(seen.size).toBeGreaterThan(2);
     expect(await card.locator('[data-testid="task-step"][data-status="completed"]').count()).toBe(10);
@@ -118,7 +123,9 @@ describe("playground pages against the mock agent, in Chromium", () => {
     await settled(page);
     await expect.poll(() => card.getByRole("textbox", { name: "Ingredient 3 name" }).inputValue()).toBe("Salt");
     expect(await card.getByRole("textbox", { name: "Ingredient 1 name" }).inputValue()).toBe("Potatoes");
-    const request = stack.agent.requests.filter((r) => r.path === "/shared-state").at(-1)!.body as { state: { recipe: { ingredients: { name: string }[] } } };
+    const request = stack.agent.requests.filter((r) => r.path === "/shared-state").at(-1)!.body as {
+      state: { recipe: { ingredients: { name: string }[] } };
+    };
     expect(request.state.recipe.ingredients[0]!.name).toBe("Potatoes");
     await screenshot(page, "shared-state");
   });

@@ -27,7 +27,15 @@ export async function startStack(): Promise<Stack> {
   const browser = await chromium.launch({
     executablePath,
     headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+    ],
   });
   mkdirSync(resultsDir, { recursive: true });
   return {
@@ -43,7 +51,11 @@ export async function startStack(): Promise<Stack> {
 }
 
 /** Opens a playground page pointed at an agent (by default the mock's scenario for that page). */
-export async function openPage(stack: Stack, slug: string, query = `agent=${encodeURIComponent(`${stack.agent.baseUrl}/${slug}`)}`): Promise<Page> {
+export async function openPage(
+  stack: Stack,
+  slug: string,
+  query = `agent=${encodeURIComponent(`${stack.agent.baseUrl}/${slug}`)}`,
+): Promise<Page> {
   const context = await stack.browser.newContext({ viewport: { width: 1400, height: 1000 } });
   const page = await context.newPage();
   const errors: string[] = [];

@@ -61,7 +61,8 @@ export function subsetMismatch(actual: unknown, expected: unknown, at = "$"): st
     return null;
   }
   if (expected !== null && typeof expected === "object") {
-    if (actual === null || typeof actual !== "object" || Array.isArray(actual)) return `${at}: expected an object, got ${JSON.stringify(actual)}`;
+    if (actual === null || typeof actual !== "object" || Array.isArray(actual))
+      return `${at}: expected an object, got ${JSON.stringify(actual)}`;
     for (const [key, value] of Object.entries(expected)) {
       if (!Object.prototype.hasOwnProperty.call(actual, key)) return `${at}.${key}: missing`;
       const m = subsetMismatch((actual as Record<string, unknown>)[key], value, `${at}.${key}`);

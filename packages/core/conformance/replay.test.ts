@@ -1,8 +1,8 @@
 import type { BaseEvent, Message } from "@ag-ui/core";
 import { type MockAgent, startMockAgent } from "@tandem/mock-agent";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { AgentClient } from "../src";
-import { expectationOf, type Fixture, loadFixtures, lookup, subsetMismatch } from "./fixtures";
+import { AgentClient } from "../src/index.js";
+import { expectationOf, type Fixture, loadFixtures, lookup, subsetMismatch } from "./fixtures.js";
 
 /**
  * Fixtures left out, and why. Everything else in the corpus is replayed over real HTTP/SSE into
@@ -108,7 +108,11 @@ describe("AG-UI 1.0 conformance corpus", () => {
         expect(found.value).toEqual(value);
       }
       for (const dotted of expected.eventAbsentPaths ?? []) expect(lookup(events, dotted).found, `event path ${dotted}`).toBe(false);
-      for (const text of expected.warnings ?? []) expect(warnings.some((w) => w.includes(text)), `a warning with "${text}" in ${JSON.stringify(warnings)}`).toBe(true);
+      for (const text of expected.warnings ?? [])
+        expect(
+          warnings.some((w) => w.includes(text)),
+          `a warning with "${text}" in ${JSON.stringify(warnings)}`,
+        ).toBe(true);
       if (expected.noWarnings) expect(warnings).toEqual([]);
       if (expected.messageCount !== undefined) expect(state.messages).toHaveLength(expected.messageCount);
       if (expected.messages) expect(subsetMismatch(state.messages, expected.messages)).toBeNull();

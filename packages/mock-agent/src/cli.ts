@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
-import { scenarios } from "./scenarios";
-import { startMockAgent } from "./server";
+import { scenarios } from "./scenarios/index.js";
+import { startMockAgent } from "./server.js";
 
 const { values } = parseArgs({
   options: {

@@ -1,5 +1,5 @@
 import type { Message } from "@ag-ui/core";
-import type { EventStep } from "./types";
+import type { EventStep } from "./types.js";
 
 /** Threads the server has seen, so scenarios (and stateful dialects) can read earlier turns. */
 export class ThreadHistory {
@@ -38,7 +38,10 @@ export class ThreadHistory {
         const parentId = String(event.parentMessageId ?? event.toolCallId);
         let parent = find(parentId);
         if (!parent) messages.push((parent = { id: parentId, role: "assistant" } as Message & Record<string, any>));
-        parent.toolCalls = [...(parent.toolCalls ?? []), { id: event.toolCallId, type: "function", function: { name: event.toolCallName, arguments: "" } }];
+        parent.toolCalls = [
+          ...(parent.toolCalls ?? []),
+          { id: event.toolCallId, type: "function", function: { name: event.toolCallName, arguments: "" } },
+        ];
         break;
       }
       case "TOOL_CALL_ARGS": {

@@ -1,14 +1,15 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { startMockAgent } from "./server";
-import { decodeProto, parseSse, post, request, user } from "./test/http";
-import type { MockAgent, MockAgentOptions, Script } from "./types";
+import { startMockAgent } from "./server.js";
+import { decodeProto, parseSse, post, request, user } from "./test/http.js";
+import type { MockAgent, MockAgentOptions, Script } from "./types.js";
 
 let agent: MockAgent | undefined;
 afterEach(async () => {
   await agent?.close();
   agent = undefined;
 });
-const serve = async (scenario?: Script, options: MockAgentOptions = {}) => (agent = await startMockAgent({ ...options, ...(scenario && { scenario }) }));
+const serve = async (scenario?: Script, options: MockAgentOptions = {}) =>
+  (agent = await startMockAgent({ ...options, ...(scenario && { scenario }) }));
 const started = { type: "RUN_STARTED", threadId: "t", runId: "r" };
 
 describe("startMockAgent", () => {
@@ -18,11 +19,18 @@ describe("startMockAgent", () => {
     expect(a.url).toBe(`${a.baseUrl}/`);
     const response = await request(a.url, { messages: [user("count down")] });
     expect(response.headers.get("content-type")).toBe("text/event-stream");
-    expect(parseSse(await response.text()).map((e) => e.delta ?? "").join("")).toContain("10 9 8");
+    expect(
+      parseSse(await response.text())
+        .map((e) => e.delta ?? "")
+        .join(""),
+    ).toContain("10 9 8");
   });
 
   it("plays a custom script verbatim, adding only missing timestamps", async () => {
-    const a = await serve(() => [{ ...started, timestamp: 1 }, { type: "NOT_A_REAL_EVENT", weird: true, nothing: null }]);
+    const a = await serve(() => [
+      { ...started, timestamp: 1 },
+      { type: "NOT_A_REAL_EVENT", weird: true, nothing: null },
+    ]);
     const events = await post(a.url);
     expect(events[0]).toEqual({ ...started, timestamp: 1 });
     expect(events[1]).toEqual({ type: "NOT_A_REAL_EVENT", weird: true, nothing: null, timestamp: expect.any(Number) });
@@ -35,7 +43,11 @@ describe("startMockAgent", () => {
   });
 
   it("answers a plain reply with its status, headers and body", async () => {
-    const a = await serve((input) => (input.threadId === "json" ? { status: 500, body: { error: "boom" } } : { status: 429, headers: { "retry-after": "1" }, body: "slow down" }));
+    const a = await serve((input) =>
+      input.threadId === "json"
+        ? { status: 500, body: { error: "boom" } }
+        : { status: 429, headers: { "retry-after": "1" }, body: "slow down" },
+    );
     const failed = await request(a.url, { threadId: "json" });
     expect(failed.status).toBe(500);
     expect(failed.headers.get("content-type")).toBe("application/json");
@@ -93,7 +105,11 @@ describe("startMockAgent", () => {
 
   it("streams protobuf when the Accept header asks for it", async () => {
     const a = await serve();
-    const response = await request(`${a.baseUrl}/backend-tool-rendering`, { messages: [user("weather in Oslo")] }, { accept: "application/vnd.ag-ui.event+proto" });
+    const response = await request(
+      `${a.baseUrl}/backend-tool-rendering`,
+      { messages: [user("weather in Oslo")] },
+      { accept: "application/vnd.ag-ui.event+proto" },
+    );
     expect(response.headers.get("content-type")).toBe("application/vnd.ag-ui.event+proto");
     const events = decodeProto(await response.arrayBuffer());
     expect(events[0]).toMatchObject({ type: "RUN_STARTED", threadId: "t", runId: "r" });
@@ -103,7 +119,11 @@ describe("startMockAgent", () => {
 
   it("keeps SSE when the client refuses protobuf", async () => {
     const a = await serve();
-    const response = await request(a.url, { messages: [user("hi")] }, { accept: "application/vnd.ag-ui.event+proto;q=0, text/event-stream" });
+    const response = await request(
+      a.url,
+      { messages: [user("hi")] },
+      { accept: "application/vnd.ag-ui.event+proto;q=0, text/event-stream" },
+    );
     expect(response.headers.get("content-type")).toBe("text/event-stream");
   });
 
@@ -111,7 +131,11 @@ describe("startMockAgent", () => {
     const a = await serve();
     const preflight = await fetch(a.url, {
       method: "OPTIONS",
-      headers: { origin: "http://localhost:5173", "access-control-request-method": "POST", "access-control-request-headers": "authorization, content-type" },
+      headers: {
+        origin: "http://localhost:5173",
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "authorization, content-type",
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get("access-control-allow-origin")).toBe("*");
@@ -127,7 +151,13 @@ describe("startMockAgent", () => {
   it("answers unknown paths with 404 and bodies that are not JSON with 400, as JSON errors", async () => {
     const a = await serve();
     const body = JSON.stringify({ threadId: "t", runId: "r", messages: [] });
-    for (const [method, path] of [["POST", "/no-such-scenario"], ["POST", "/constructor"], ["GET", "/"], ["GET", "/nothing"], ["DELETE", "/"]] as const) {
+    for (const [method, path] of [
+      ["POST", "/no-such-scenario"],
+      ["POST", "/constructor"],
+      ["GET", "/"],
+      ["GET", "/nothing"],
+      ["DELETE", "/"],
+    ] as const) {
       const response = await fetch(`${a.baseUrl}${path}`, { method, ...(method === "POST" && { body }) });
       expect(response.status, `${method} ${path}`).toBe(404);
       expect(await response.json()).toEqual({ error: expect.stringContaining(path) });
@@ -163,9 +193,28 @@ describe("startMockAgent", () => {
     await post(a.url, { threadId: "two", messages: [user("other", "u3")] });
     await post(a.url, { threadId: "one", messages: [] });
     expect(seen).toEqual([
-      { thread: "one", index: 1, history: ["user:weather in Rome", 'assistant:get_weather({"location":"Rome"})', 'tool:{"city":"Rome",', "assistant:It is 21°C and "] },
+      {
+        thread: "one",
+        index: 1,
+        history: [
+          "user:weather in Rome",
+          'assistant:get_weather({"location":"Rome"})',
+          'tool:{"city":"Rome",',
+          "assistant:It is 21°C and ",
+        ],
+      },
       { thread: "two", index: 0, history: [] },
-      { thread: "one", index: 2, history: ["user:edited", 'assistant:get_weather({"location":"Rome"})', 'tool:{"city":"Rome",', "assistant:It is 21°C and ", "user:second"] },
+      {
+        thread: "one",
+        index: 2,
+        history: [
+          "user:edited",
+          'assistant:get_weather({"location":"Rome"})',
+          'tool:{"city":"Rome",',
+          "assistant:It is 21°C and ",
+          "user:second",
+        ],
+      },
     ]);
   });
 
@@ -177,7 +226,11 @@ describe("startMockAgent", () => {
       aborted = true;
     });
     const controller = new AbortController();
-    const response = await fetch(a.url, { method: "POST", body: JSON.stringify({ threadId: "t", runId: "r", messages: [] }), signal: controller.signal });
+    const response = await fetch(a.url, {
+      method: "POST",
+      body: JSON.stringify({ threadId: "t", runId: "r", messages: [] }),
+      signal: controller.signal,
+    });
     await response.body!.getReader().read();
     controller.abort();
     await expect.poll(() => aborted).toBe(true);
@@ -207,5 +260,8 @@ describe("startMockAgent", () => {
 });
 
 function said(events: Array<Record<string, any>>): string {
-  return events.filter((e) => e.type === "TEXT_MESSAGE_CONTENT").map((e) => e.delta).join("");
+  return events
+    .filter((e) => e.type === "TEXT_MESSAGE_CONTENT")
+    .map((e) => e.delta)
+    .join("");
 }

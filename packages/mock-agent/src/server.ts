@@ -1,10 +1,10 @@
 import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
-import { RequestError, routes, type RequestInfo } from "./dialects";
-import { ThreadHistory } from "./history";
-import { scenarios } from "./scenarios";
-import { isEvent, type MockAgent, type MockAgentOptions, type RecordedRequest, type Reply, type Script, type Step } from "./types";
+import { RequestError, routes, type RequestInfo } from "./dialects/index.js";
+import { ThreadHistory } from "./history.js";
+import { scenarios } from "./scenarios/index.js";
+import { isEvent, type MockAgent, type MockAgentOptions, type RecordedRequest, type Reply, type Script, type Step } from "./types.js";
 
 const CORS = {
   "access-control-allow-origin": "*",
@@ -42,8 +42,7 @@ function scriptFor(name: string | undefined, fallback: Script): Script | undefin
 /** Starts a scripted agent on a local port. */
 export async function startMockAgent(options: MockAgentOptions = {}): Promise<MockAgent> {
   const { port = 0, host = "127.0.0.1", tokenDelayMs = 0 } = options;
-  const defaultScript: Script =
-    typeof options.scenario === "function" ? options.scenario : scenarios[options.scenario ?? "agentic-chat"];
+  const defaultScript: Script = typeof options.scenario === "function" ? options.scenario : scenarios[options.scenario ?? "agentic-chat"];
   const requests: RecordedRequest[] = [];
   const history = new ThreadHistory();
   const sockets = new Set<Socket>();
@@ -78,7 +77,9 @@ export async function startMockAgent(options: MockAgentOptions = {}): Promise<Mo
     }
     const script = route && scriptFor(params.scenario, defaultScript);
     if (!route || !script) {
-      return sendJson(res, 404, { error: `Nothing at ${req.method} ${path}${params.scenario ? ` (unknown agent or scenario "${params.scenario}")` : ""}` });
+      return sendJson(res, 404, {
+        error: `Nothing at ${req.method} ${path}${params.scenario ? ` (unknown agent or scenario "${params.scenario}")` : ""}`,
+      });
     }
     if (typeof body !== "object" || body === null) return sendJson(res, 400, { error: "The request body must be JSON" });
 

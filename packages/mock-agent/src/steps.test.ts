@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { run, textMessage, tokens, toolCall } from "./steps";
-import { input } from "./test/http";
+import { run, textMessage, tokens, toolCall } from "./steps.js";
+import { input } from "./test/http.js";
 
 describe("step helpers", () => {
   it("textMessage streams word-sized tokens that keep their whitespace, paced when asked", () => {

@@ -1,5 +1,5 @@
 import { PROTOCOL_VERSION, type RunAgentInput } from "@ag-ui/core";
-import type { EventStep, Step } from "./types";
+import type { EventStep, Step } from "./types.js";
 
 let counter = 0;
 export const newId = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}`;

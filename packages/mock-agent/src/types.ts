@@ -15,10 +15,7 @@ export type Step =
   | { drop: true };
 
 /** What a script answers: a plain HTTP response, or a stream of steps. */
-export type Reply =
-  | { status: number; headers?: Record<string, string>; body?: string | object }
-  | Iterable<Step>
-  | AsyncIterable<Step>;
+export type Reply = { status: number; headers?: Record<string, string>; body?: string | object } | Iterable<Step> | AsyncIterable<Step>;
 
 export interface ScriptContext {
   /** Delay to put between streamed tokens. */

@@ -5,8 +5,7 @@
 import { createRequire } from "node:module";
 
 /** The window's own DOM classes, which `Window`'s type does not list. */
-type JSDOMWindow = Window &
-  Pick<typeof globalThis, "HTMLElement" | "HTMLIFrameElement" | "Element" | "Node" | "Text"> & { close(): void };
+type JSDOMWindow = Window & Pick<typeof globalThis, "HTMLElement" | "HTMLIFrameElement" | "Element" | "Node" | "Text"> & { close(): void };
 interface JSDOMModule {
   JSDOM: new (html: string, options: { pretendToBeVisual: boolean; url: string }) => { window: JSDOMWindow };
 }

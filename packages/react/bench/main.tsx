@@ -72,14 +72,16 @@ const fail = (message: string): never => {
 };
 
 function makeHistory(size: number): Message[] {
-  return Array.from({ length: size }, (_, i): Message =>
-    i % 2 === 0
-      ? { id: `h${i}`, role: "user", content: `Question ${i}: could you summarise what changed in the last report and why it matters?` }
-      : {
-          id: `h${i}`,
-          role: "assistant",
-          content: `Answer ${i}: the report moved two deadlines, added a review step for tool calls, and kept the budget. It matters because approvals now wait for a person.`,
-        },
+  return Array.from(
+    { length: size },
+    (_, i): Message =>
+      i % 2 === 0
+        ? { id: `h${i}`, role: "user", content: `Question ${i}: could you summarise what changed in the last report and why it matters?` }
+        : {
+            id: `h${i}`,
+            role: "assistant",
+            content: `Answer ${i}: the report moved two deadlines, added a review step for tool calls, and kept the budget. It matters because approvals now wait for a person.`,
+          },
   );
 }
 const histories = new Map(SIZES.map((n) => [n, makeHistory(n)]));
@@ -174,7 +176,12 @@ function maxPerFrame(commitFrames: number[]): number {
 // ---- the runs --------------------------------------------------------------------------------
 
 async function kitRun(size: number, body: Body, delivery: Delivery, variant: string): Promise<Sample> {
-  const client = new AgentClient({ url: BENCH_URL, fetch: benchFetch(body, delivery), threadId: THREAD_ID, initialMessages: histories.get(size)! });
+  const client = new AgentClient({
+    url: BENCH_URL,
+    fetch: benchFetch(body, delivery),
+    threadId: THREAD_ID,
+    initialMessages: histories.get(size)!,
+  });
   const container = window.document.createElement("div");
   window.document.body.append(container);
   const unmount = mount(client, container);
@@ -217,7 +224,12 @@ async function kitRun(size: number, body: Body, delivery: Delivery, variant: str
 }
 
 async function coreRun(size: number, body: Body, delivery: Delivery, variant: string): Promise<Sample> {
-  const client = new AgentClient({ url: BENCH_URL, fetch: benchFetch(body, delivery), threadId: THREAD_ID, initialMessages: histories.get(size)! });
+  const client = new AgentClient({
+    url: BENCH_URL,
+    fetch: benchFetch(body, delivery),
+    threadId: THREAD_ID,
+    initialMessages: histories.get(size)!,
+  });
   let publishes = 0;
   client.store.subscribe(() => publishes++);
   const t = await timed(() => client.runAgent(), `${variant}-${size}`);
@@ -248,7 +260,11 @@ function jobs(prefix: string, body: Body, delivery: Delivery) {
       ] as [string, (variant: string) => Promise<Sample>][]
     )
       .filter(([variant]) => ONLY.test(variant))
-      .map(([variant, run]) => () => run(variant));
+      .map(
+        ([variant, run]) =>
+          () =>
+            run(variant),
+      );
 }
 const burstJobs = (size: number) => [...jobs("", burstBody, BURST)(size), ...jobs("1-token:", oneTokenBody, BURST)(size)];
 const pacedJobs = jobs("paced:", pacedBody, PACED);
@@ -308,8 +324,11 @@ function reactColumns(samples: Sample[], variant: string, size: number): string 
 function report(burst: Sample[], paced: Sample[]): string {
   const lines: string[] = [];
   const out = (s = "") => lines.push(s);
-  const react = "frames | publishes | commits = frame + immediate | max commits in a frame (of them by the flush) | frame work µs | rows re-rendered";
-  out(`Burst: ${BURST_EVENTS_PER_CHUNK} events a chunk, a macrotask yield every ${BURST.kind === "burst" ? BURST.yieldEvery : 0} chunks. ${RUNS} rounds.`);
+  const react =
+    "frames | publishes | commits = frame + immediate | max commits in a frame (of them by the flush) | frame work µs | rows re-rendered";
+  out(
+    `Burst: ${BURST_EVENTS_PER_CHUNK} events a chunk, a macrotask yield every ${BURST.kind === "burst" ? BURST.yieldEvery : 0} chunks. ${RUNS} rounds.`,
+  );
   out("Cost: wall time of the run / tokens, µs, median (min). Ratios: median of per-round ratios. Counts: medians.");
   out();
   out(`| history | kit | core only | floor runAgent | floor events | kit / runAgent | kit / events | ${react} |`);
@@ -323,14 +342,18 @@ function report(burst: Sample[], paced: Sample[]): string {
   const [small, large] = [SIZES[0]!, SIZES.at(-1)!];
   const growth = (samples: Sample[], v: string, field: "wallMs" | "cpuMs" | "busyMs") => f2(paired(samples, [v, large], [v, small], field));
   out();
-  out(`cost@${large} / cost@${small}: kit ${growth(burst, "kit", "wallMs")} | core only ${growth(burst, "core", "wallMs")} | floor runAgent ${growth(burst, "floor:runAgent", "wallMs")} | floor events ${growth(burst, "floor:events", "wallMs")}`);
+  out(
+    `cost@${large} / cost@${small}: kit ${growth(burst, "kit", "wallMs")} | core only ${growth(burst, "core", "wallMs")} | floor runAgent ${growth(burst, "floor:runAgent", "wallMs")} | floor events ${growth(burst, "floor:events", "wallMs")}`,
+  );
 
   if (pick(burst, "1-token:kit", small).length > 0) {
     out();
     out("Split of the burst cost: what a run costs besides its tokens (the same run streaming 1 token, ms), and per token beyond that");
     out(`((wall − wall of the 1-token run) / ${TOKENS - 1}, µs), medians over rounds.`);
     out();
-    out("| history | run: kit | run: core only | run: floor runAgent | run: floor events | per token: kit | per token: core only | per token: floor runAgent | per token: floor events |");
+    out(
+      "| history | run: kit | run: core only | run: floor runAgent | run: floor events | per token: kit | per token: core only | per token: floor runAgent | per token: floor events |",
+    );
     out(`|${"---:|".repeat(9)}`);
     const variants = ["kit", "core", "floor:runAgent", "floor:events"];
     for (const n of SIZES) {
@@ -344,12 +367,16 @@ function report(burst: Sample[], paced: Sample[]): string {
       return f2(median(a.map((x, i) => x / b[i]!)));
     };
     out();
-    out(`per token @${large} / @${small}: ${variants.map((v) => `${v === "core" ? "core only" : v.replace(":", " ")} ${marginalGrowth(v)}`).join(" | ")}`);
+    out(
+      `per token @${large} / @${small}: ${variants.map((v) => `${v === "core" ? "core only" : v.replace(":", " ")} ${marginalGrowth(v)}`).join(" | ")}`,
+    );
   }
 
   if (paced.length > 0) {
     out();
-    out(`Paced: 1 token/ms, 1 event a chunk (~2 s a run). ${PACED_RUNS} rounds. Cost: CPU time (process.cpuUsage) / tokens, µs, median (min).`);
+    out(
+      `Paced: 1 token/ms, 1 event a chunk (~2 s a run). ${PACED_RUNS} rounds. Cost: CPU time (process.cpuUsage) / tokens, µs, median (min).`,
+    );
     out();
     out(`| history | kit | core only | floor runAgent | floor events | kit / runAgent | kit / events | ${react} |`);
     out(`|${"---:|".repeat(13)}`);
@@ -360,7 +387,9 @@ function report(burst: Sample[], paced: Sample[]): string {
       );
     }
     out();
-    out(`CPU@${large} / CPU@${small}: kit ${growth(paced, "paced:kit", "cpuMs")} | core only ${growth(paced, "paced:core", "cpuMs")} | floor runAgent ${growth(paced, "paced:floor:runAgent", "cpuMs")} | floor events ${growth(paced, "paced:floor:events", "cpuMs")}`);
+    out(
+      `CPU@${large} / CPU@${small}: kit ${growth(paced, "paced:kit", "cpuMs")} | core only ${growth(paced, "paced:core", "cpuMs")} | floor runAgent ${growth(paced, "paced:floor:runAgent", "cpuMs")} | floor events ${growth(paced, "paced:floor:events", "cpuMs")}`,
+    );
     out(
       `main-thread busy (event-loop utilization) @${large} / @${small}: kit ${growth(paced, "paced:kit", "busyMs")} | core only ${growth(paced, "paced:core", "busyMs")} | ` +
         `floor runAgent ${growth(paced, "paced:floor:runAgent", "busyMs")} | floor events ${growth(paced, "paced:floor:events", "busyMs")}`,
@@ -379,7 +408,9 @@ const devFiles = build.files.filter((f) => f.includes("development"));
 if (devFiles.length > 0 || build.devWarnings) fail(`React's development build is loaded (${devFiles.join(", ") || "dev warnings fire"})`);
 console.log(`node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? "?"})`);
 console.log(`React ${reactBuild} build (${build.files.join(", ")}; no development warnings), list: ${listLayout}`);
-console.log(`stream: ${TOKENS} tokens = ${burstBody.events} events, ${burstBody.bytes} bytes; burst ${burstBody.chunks.length} chunks, paced ${pacedBody.chunks.length}`);
+console.log(
+  `stream: ${TOKENS} tokens = ${burstBody.events} events, ${burstBody.bytes} bytes; burst ${burstBody.chunks.length} chunks, paced ${pacedBody.chunks.length}`,
+);
 
 process.stderr.write("warm-up ");
 await rounds(burstJobs, WARMUP, null);

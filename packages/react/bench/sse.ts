@@ -6,7 +6,23 @@
 export const MESSAGE_ID = "bench-reply";
 export const RUN_ID = "bench-run";
 
-const WORDS = ["the", "agent", "streams", "a", "reply", "token", "by", "token", "into", "thread", "while", "React", "renders", "one", "row"];
+const WORDS = [
+  "the",
+  "agent",
+  "streams",
+  "a",
+  "reply",
+  "token",
+  "by",
+  "token",
+  "into",
+  "thread",
+  "while",
+  "React",
+  "renders",
+  "one",
+  "row",
+];
 
 /** The i-th token: a word with a leading space, like an LLM's BPE pieces (4-9 chars). */
 export const token = (i: number): string => ` ${WORDS[i % WORDS.length]}`;

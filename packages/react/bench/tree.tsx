@@ -115,7 +115,10 @@ const Block = memo(function Block({ ids }: { ids: readonly string[] }) {
 
 function BlockList() {
   const ids = useMessageIds();
-  const blocks = useMemo(() => Array.from({ length: Math.ceil(ids.length / BLOCK) }, (_, i) => ids.slice(i * BLOCK, (i + 1) * BLOCK)), [ids]);
+  const blocks = useMemo(
+    () => Array.from({ length: Math.ceil(ids.length / BLOCK) }, (_, i) => ids.slice(i * BLOCK, (i + 1) * BLOCK)),
+    [ids],
+  );
   return (
     <div role="log">
       {blocks.map((block, i) => (

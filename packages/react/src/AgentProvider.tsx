@@ -1,7 +1,7 @@
 import { AgentClient, type AgentClientOptions, type HeadersOption } from "@tandem/core";
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { AgentContext, type AgentContextValue } from "./context";
-import { RenderRegistry } from "./renderRegistry";
+import { AgentContext, type AgentContextValue } from "./context.js";
+import { RenderRegistry } from "./renderRegistry.js";
 
 export interface AgentProviderProps extends Omit<AgentClientOptions, "headers" | "url"> {
   url?: string;

@@ -1,6 +1,6 @@
 import type { AgentClient } from "@tandem/core";
 import { createContext, useContext } from "react";
-import type { RenderRegistry } from "./renderRegistry";
+import type { RenderRegistry } from "./renderRegistry.js";
 
 export interface AgentContextValue {
   client: AgentClient;

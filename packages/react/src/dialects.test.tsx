@@ -1,9 +1,9 @@
 import { type MockAgent, type Script, startMockAgent } from "@tandem/mock-agent";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bodies, renderWith, serve, Transcript } from "./test/harness";
-import { useAgent } from "./useAgent";
-import { useFrontendTool, useHumanInTheLoop } from "./useFrontendTool";
+import { bodies, renderWith, serve, Transcript } from "./test/harness.js";
+import { useAgent } from "./useAgent.js";
+import { useFrontendTool, useHumanInTheLoop } from "./useFrontendTool.js";
 
 const send = () => fireEvent.click(screen.getByRole("button", { name: "Send" }));
 const items = () => screen.getAllByRole("listitem").map((li) => li.textContent);
@@ -31,7 +31,11 @@ function props(protocol: keyof typeof endpoints, scenario: string) {
 }
 
 function Backgrounds() {
-  useFrontendTool({ name: "change_background", parameters: { type: "object", properties: { background: { type: "string" } } }, handler: ({ background }) => `now ${background}` });
+  useFrontendTool({
+    name: "change_background",
+    parameters: { type: "object", properties: { background: { type: "string" } } },
+    handler: ({ background }) => `now ${background}`,
+  });
   return <Transcript prompt="make the background teal" />;
 }
 
@@ -120,37 +124,77 @@ describe("AG-Kit HTTP agent (AG-UI at /send-message)", () => {
     const started = { type: "RUN_STARTED", threadId: input.threadId, runId: input.runId };
     const finished = { type: "RUN_FINISHED", threadId: input.threadId, runId: input.runId };
     if (last.role === "tool" && last.toolCallId === "call_002") {
-      return [started, { type: "TEXT_MESSAGE_START", messageId: "msg_4", role: "assistant" }, { type: "TEXT_MESSAGE_CONTENT", messageId: "msg_4", delta: "Found 2 files: 2024_annual_report.pdf and Q3_report.docx" }, { type: "TEXT_MESSAGE_END", messageId: "msg_4" }, finished];
+      return [
+        started,
+        { type: "TEXT_MESSAGE_START", messageId: "msg_4", role: "assistant" },
+        { type: "TEXT_MESSAGE_CONTENT", messageId: "msg_4", delta: "Found 2 files: 2024_annual_report.pdf and Q3_report.docx" },
+        { type: "TEXT_MESSAGE_END", messageId: "msg_4" },
+        finished,
+      ];
     }
     if (last.role === "tool" && last.toolCallId === "call_003") {
-      return [started, { type: "TEXT_MESSAGE_START", messageId: "msg_5", role: "assistant" }, { type: "TEXT_MESSAGE_CONTENT", messageId: "msg_5", delta: `Confirmation received: ${last.content}` }, { type: "TEXT_MESSAGE_END", messageId: "msg_5" }, finished];
+      return [
+        started,
+        { type: "TEXT_MESSAGE_START", messageId: "msg_5", role: "assistant" },
+        { type: "TEXT_MESSAGE_CONTENT", messageId: "msg_5", delta: `Confirmation received: ${last.content}` },
+        { type: "TEXT_MESSAGE_END", messageId: "msg_5" },
+        finished,
+      ];
     }
     if (text === "Hello") {
-      return [started, { type: "TEXT_MESSAGE_START", messageId: "msg_2", role: "assistant" }, { type: "TEXT_MESSAGE_CONTENT", messageId: "msg_2", delta: "Hello" }, { type: "TEXT_MESSAGE_CONTENT", messageId: "msg_2", delta: "! How can I help you?" }, { type: "TEXT_MESSAGE_END", messageId: "msg_2" }, finished];
+      return [
+        started,
+        { type: "TEXT_MESSAGE_START", messageId: "msg_2", role: "assistant" },
+        { type: "TEXT_MESSAGE_CONTENT", messageId: "msg_2", delta: "Hello" },
+        { type: "TEXT_MESSAGE_CONTENT", messageId: "msg_2", delta: "! How can I help you?" },
+        { type: "TEXT_MESSAGE_END", messageId: "msg_2" },
+        finished,
+      ];
     }
     if (text.includes("search for report files")) {
-      return [started, { type: "TOOL_CALL_START", toolCallId: "call_002", toolCallName: "search_local_files" }, { type: "TOOL_CALL_ARGS", toolCallId: "call_002", delta: '{"keyword":"report"}' }, { type: "TOOL_CALL_END", toolCallId: "call_002" }, finished];
+      return [
+        started,
+        { type: "TOOL_CALL_START", toolCallId: "call_002", toolCallName: "search_local_files" },
+        { type: "TOOL_CALL_ARGS", toolCallId: "call_002", delta: '{"keyword":"report"}' },
+        { type: "TOOL_CALL_END", toolCallId: "call_002" },
+        finished,
+      ];
     }
     if (text.includes("weather")) {
       return [
         started,
-        { type: "TEXT_MESSAGE_START", messageId: "msg_2", role: "assistant" }, { type: "TEXT_MESSAGE_CONTENT", messageId: "msg_2", delta: "Let me check" }, { type: "TEXT_MESSAGE_END", messageId: "msg_2" },
-        { type: "TOOL_CALL_START", toolCallId: "call_001", toolCallName: "get_weather", parentMessageId: "msg_2" }, { type: "TOOL_CALL_ARGS", toolCallId: "call_001", delta: '{"city":"Beijing"}' }, { type: "TOOL_CALL_END", toolCallId: "call_001" },
+        { type: "TEXT_MESSAGE_START", messageId: "msg_2", role: "assistant" },
+        { type: "TEXT_MESSAGE_CONTENT", messageId: "msg_2", delta: "Let me check" },
+        { type: "TEXT_MESSAGE_END", messageId: "msg_2" },
+        { type: "TOOL_CALL_START", toolCallId: "call_001", toolCallName: "get_weather", parentMessageId: "msg_2" },
+        { type: "TOOL_CALL_ARGS", toolCallId: "call_001", delta: '{"city":"Beijing"}' },
+        { type: "TOOL_CALL_END", toolCallId: "call_001" },
         { type: "TOOL_CALL_RESULT", messageId: "msg_tool_1", toolCallId: "call_001", content: "Sunny, 25°C" },
-        { type: "TEXT_MESSAGE_START", messageId: "msg_3", role: "assistant" }, { type: "TEXT_MESSAGE_CONTENT", messageId: "msg_3", delta: "Beijing is sunny today, 25°C." }, { type: "TEXT_MESSAGE_END", messageId: "msg_3" },
+        { type: "TEXT_MESSAGE_START", messageId: "msg_3", role: "assistant" },
+        { type: "TEXT_MESSAGE_CONTENT", messageId: "msg_3", delta: "Beijing is sunny today, 25°C." },
+        { type: "TEXT_MESSAGE_END", messageId: "msg_3" },
         finished,
       ];
     }
     return [
       started,
-      { type: "TEXT_MESSAGE_START", messageId: "msg_2", role: "assistant" }, { type: "TEXT_MESSAGE_CONTENT", messageId: "msg_2", delta: "About to delete 15 temporary files" }, { type: "TEXT_MESSAGE_END", messageId: "msg_2" },
-      { type: "TOOL_CALL_START", toolCallId: "call_003", toolCallName: "confirmAction", parentMessageId: "msg_2" }, { type: "TOOL_CALL_ARGS", toolCallId: "call_003", delta: '{"action":"delete temporary files","count":15}' }, { type: "TOOL_CALL_END", toolCallId: "call_003" },
+      { type: "TEXT_MESSAGE_START", messageId: "msg_2", role: "assistant" },
+      { type: "TEXT_MESSAGE_CONTENT", messageId: "msg_2", delta: "About to delete 15 temporary files" },
+      { type: "TEXT_MESSAGE_END", messageId: "msg_2" },
+      { type: "TOOL_CALL_START", toolCallId: "call_003", toolCallName: "confirmAction", parentMessageId: "msg_2" },
+      { type: "TOOL_CALL_ARGS", toolCallId: "call_003", delta: '{"action":"delete temporary files","count":15}' },
+      { type: "TOOL_CALL_END", toolCallId: "call_003" },
       finished,
     ];
   };
 
   function App({ prompt }: { prompt: string }) {
-    useFrontendTool({ name: "search_local_files", description: "Search user's local files", parameters: { type: "object", properties: { keyword: { type: "string" } } }, handler: () => '["2024_annual_report.pdf", "Q3_report.docx"]' });
+    useFrontendTool({
+      name: "search_local_files",
+      description: "Search user's local files",
+      parameters: { type: "object", properties: { keyword: { type: "string" } } },
+      handler: () => '["2024_annual_report.pdf", "Q3_report.docx"]',
+    });
     useHumanInTheLoop({
       name: "confirmAction",
       description: "Request user confirmation for dangerous operations",
@@ -172,8 +216,21 @@ describe("AG-Kit HTTP agent (AG-UI at /send-message)", () => {
 
   it.each([
     ["1: pure conversation", "Hello", ["Hello", "Hello! How can I help you?"]],
-    ["2: frontend tool call", "Help me search for report files locally", ["Help me search for report files locally", "", '["2024_annual_report.pdf", "Q3_report.docx"]', "Found 2 files: 2024_annual_report.pdf and Q3_report.docx"]],
-    ["3: server-side tool call", "What's the weather like in Beijing?", ["What's the weather like in Beijing?", "Let me check", "Sunny, 25°C", "Beijing is sunny today, 25°C."]],
+    [
+      "2: frontend tool call",
+      "Help me search for report files locally",
+      [
+        "Help me search for report files locally",
+        "",
+        '["2024_annual_report.pdf", "Q3_report.docx"]',
+        "Found 2 files: 2024_annual_report.pdf and Q3_report.docx",
+      ],
+    ],
+    [
+      "3: server-side tool call",
+      "What's the weather like in Beijing?",
+      ["What's the weather like in Beijing?", "Let me check", "Sunny, 25°C", "Beijing is sunny today, 25°C."],
+    ],
   ])("scenario %s", async (_name, prompt, transcript) => {
     const agent = await serve(scenarios);
     renderWith(agent, <App prompt={prompt} />, { url: `${agent.baseUrl}/default/send-message` });

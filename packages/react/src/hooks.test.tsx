@@ -1,11 +1,11 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { bodies, renderWith, serve, Transcript } from "./test/harness";
+import { bodies, renderWith, serve, Transcript } from "./test/harness.js";
 import { runFinished, runStarted, textMessage, toolCall, toolResults } from "@tandem/mock-agent";
-import { useAgent } from "./useAgent";
-import { useAgentState } from "./useAgentState";
-import { useFrontendTool, useHumanInTheLoop } from "./useFrontendTool";
+import { useAgent } from "./useAgent.js";
+import { useAgentState } from "./useAgentState.js";
+import { useFrontendTool, useHumanInTheLoop } from "./useFrontendTool.js";
 
 const send = () => fireEvent.click(screen.getByRole("button", { name: "Send" }));
 const items = () => screen.getAllByRole("listitem").map((li) => [li.dataset.role, li.textContent]);
@@ -30,7 +30,11 @@ describe("useAgent against a local SSE agent", () => {
     const agent = await serve((input) =>
       input.messages.at(-1)?.role === "tool"
         ? [runStarted(input), ...textMessage([`Done: ${toolResults(input)[0]!.content}`], { messageId: "a2" }), runFinished(input)]
-        : [runStarted(input), ...toolCall("change_background", { background: "navy" }, { toolCallId: "c1", parentMessageId: "m-c1", chunks: 2 }), runFinished(input)],
+        : [
+            runStarted(input),
+            ...toolCall("change_background", { background: "navy" }, { toolCallId: "c1", parentMessageId: "m-c1", chunks: 2 }),
+            runFinished(input),
+          ],
     );
     function App() {
       useFrontendTool({
@@ -55,22 +59,30 @@ describe("useAgent against a local SSE agent", () => {
     const agent = await serve((input) =>
       input.messages.at(-1)?.role === "tool"
         ? [runStarted(input), ...textMessage([`You said ${toolResults(input)[0]!.content}`], { messageId: "a2" }), runFinished(input)]
-        : [runStarted(input), ...toolCall("confirm_delete", { file: "a.txt" }, { toolCallId: "c1", parentMessageId: "m-c1", chunks: 2 }), runFinished(input)],
+        : [
+            runStarted(input),
+            ...toolCall("confirm_delete", { file: "a.txt" }, { toolCallId: "c1", parentMessageId: "m-c1", chunks: 2 }),
+            runFinished(input),
+          ],
     );
     function App() {
       useHumanInTheLoop({
         name: "confirm_delete",
         parameters: z.object({ file: z.string() }),
         render: ({ args, status, respond }) =>
-          status === "awaiting-input" ? (
-            <button onClick={() => respond?.("yes")}>Delete {args?.file}?</button>
-          ) : null,
+          status === "awaiting-input" ? <button onClick={() => respond?.("yes")}>Delete {args?.file}?</button> : null,
       });
       const { toolCalls, respond } = useAgent();
       return (
         <>
           <Transcript />
-          {toolCalls.map((c) => (c.status === "awaiting-input" ? <button key={c.id} onClick={() => respond(c.id, "yes")}>Delete {(c.args as { file: string }).file}?</button> : null))}
+          {toolCalls.map((c) =>
+            c.status === "awaiting-input" ? (
+              <button key={c.id} onClick={() => respond(c.id, "yes")}>
+                Delete {(c.args as { file: string }).file}?
+              </button>
+            ) : null,
+          )}
         </>
       );
     }
@@ -81,15 +93,31 @@ describe("useAgent against a local SSE agent", () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(agent.requests).toHaveLength(1);
     fireEvent.click(confirm);
-    await waitFor(() => expect(screen.getByText('You said yes')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText("You said yes")).toBeTruthy());
     expect(agent.requests).toHaveLength(2);
   });
 
   it("resolves two parallel tool calls, each with its own answer", async () => {
     const agent = await serve((input) =>
       input.messages.at(-1)?.role === "tool"
-        ? [runStarted(input), ...textMessage([toolResults(input).map((m) => `${m.toolCallId}=${m.content}`).join(" ")], { messageId: "a2" }), runFinished(input)]
-        : [runStarted(input), ...toolCall("pick", { n: 1 }, { toolCallId: "c1", parentMessageId: "m", chunks: 2 }), ...toolCall("pick", { n: 2 }, { toolCallId: "c2", parentMessageId: "m", chunks: 2 }), runFinished(input)],
+        ? [
+            runStarted(input),
+            ...textMessage(
+              [
+                toolResults(input)
+                  .map((m) => `${m.toolCallId}=${m.content}`)
+                  .join(" "),
+              ],
+              { messageId: "a2" },
+            ),
+            runFinished(input),
+          ]
+        : [
+            runStarted(input),
+            ...toolCall("pick", { n: 1 }, { toolCallId: "c1", parentMessageId: "m", chunks: 2 }),
+            ...toolCall("pick", { n: 2 }, { toolCallId: "c2", parentMessageId: "m", chunks: 2 }),
+            runFinished(input),
+          ],
     );
     function App() {
       const { toolCalls, respond } = useAgent();
@@ -113,7 +141,7 @@ describe("useAgent against a local SSE agent", () => {
     await waitFor(() => expect(screen.queryByRole("button", { name: "Answer c2" })).toBeNull());
     expect(agent.requests).toHaveLength(1);
     fireEvent.click(screen.getByRole("button", { name: "Answer c1" }));
-    await waitFor(() => expect(screen.getByText('c1=picked 1 c2=picked 2')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText("c1=picked 1 c2=picked 2")).toBeTruthy());
   });
 
   it("follows state snapshots and deltas and sends setState back", async () => {
@@ -133,7 +161,11 @@ describe("useAgent against a local SSE agent", () => {
         <>
           <p data-testid="title">{title}</p>
           <p data-testid="ingredients">{state.recipe?.ingredients.join(",")}</p>
-          <button onClick={() => setState((s) => ({ recipe: { title: "Stew", ingredients: [...(s.recipe?.ingredients ?? []), "beans"] } }))}>Edit</button>
+          <button
+            onClick={() => setState((s) => ({ recipe: { title: "Stew", ingredients: [...(s.recipe?.ingredients ?? []), "beans"] } }))}
+          >
+            Edit
+          </button>
           <Transcript />
         </>
       );
@@ -164,7 +196,8 @@ describe("useAgent errors", () => {
       let attempt = 0;
       const agent = await serve((input) => {
         if (attempt++ === 0) {
-          if (failure === "drop") return [runStarted(input), ...textMessage(["part"], { messageId: "p" }).slice(0, 2), { delay: 10 }, { drop: true }];
+          if (failure === "drop")
+            return [runStarted(input), ...textMessage(["part"], { messageId: "p" }).slice(0, 2), { delay: 10 }, { drop: true }];
           if (failure === "truncate") return [runStarted(input), ...textMessage(["part"], { messageId: "p" })];
           return failure;
         }
@@ -173,7 +206,9 @@ describe("useAgent errors", () => {
       renderWith(agent, <Transcript />);
       send();
       await waitFor(() => expect(screen.getByTestId("status").textContent).toBe("error"));
-      expect(screen.getByRole("alert").textContent).toMatch(failure === "drop" ? /^network/ : failure === "truncate" ? /^truncated/ : /^http: upstream exploded/);
+      expect(screen.getByRole("alert").textContent).toMatch(
+        failure === "drop" ? /^network/ : failure === "truncate" ? /^truncated/ : /^http: upstream exploded/,
+      );
       expect(items()[0]).toEqual(["user", "hello"]);
       if (failure !== "drop" && typeof failure !== "string") expect(items()).toHaveLength(1);
       fireEvent.click(screen.getByRole("button", { name: "Retry" }));

@@ -3,14 +3,18 @@ import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { memo } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { AgentProvider } from "./AgentProvider";
-import { renderWith, serve } from "./test/harness";
+import { AgentProvider } from "./AgentProvider.js";
+import { renderWith, serve } from "./test/harness.js";
 import { runFinished, runStarted } from "@tandem/mock-agent";
-import { useAgent } from "./useAgent";
-import { useAgentState } from "./useAgentState";
-import { useMessage, useMessageIds } from "./useMessages";
+import { useAgent } from "./useAgent.js";
+import { useAgentState } from "./useAgentState.js";
+import { useMessage, useMessageIds } from "./useMessages.js";
 
-const history: Message[] = Array.from({ length: 30 }, (_, i) => ({ id: `h${i}`, role: i % 2 ? "assistant" : "user", content: `earlier ${i}` }));
+const history: Message[] = Array.from({ length: 30 }, (_, i) => ({
+  id: `h${i}`,
+  role: i % 2 ? "assistant" : "user",
+  content: `earlier ${i}`,
+}));
 
 function streamTokens(count: number) {
   return serve(async function* (input) {
@@ -37,7 +41,13 @@ describe("render counts while streaming", () => {
     function List() {
       const ids = useMessageIds();
       listRenders++;
-      return <ul>{ids.map((id) => <Row key={id} id={id} />)}</ul>;
+      return (
+        <ul>
+          {ids.map((id) => (
+            <Row key={id} id={id} />
+          ))}
+        </ul>
+      );
     }
     let sendRenders = 0;
     function SendButton() {
@@ -50,7 +60,15 @@ describe("render counts while streaming", () => {
       return <output>{status}</output>;
     }
     const agent = await streamTokens(200);
-    renderWith(agent, <><List /><SendButton /><Status /></>, { initialMessages: history });
+    renderWith(
+      agent,
+      <>
+        <List />
+        <SendButton />
+        <Status />
+      </>,
+      { initialMessages: history },
+    );
     const listBefore = listRenders;
     fireEvent.click(screen.getByRole("button", { name: "Send" }));
     await waitFor(() => expect(screen.getByRole("status").textContent).toBe("idle"));
@@ -75,7 +93,13 @@ describe("render counts while streaming", () => {
       return <button onClick={() => void sendMessage("go")}>Send</button>;
     }
     const agent = await streamTokens(200);
-    renderWith(agent, <><StatusOnly /><Starter /></>);
+    renderWith(
+      agent,
+      <>
+        <StatusOnly />
+        <Starter />
+      </>,
+    );
     fireEvent.click(screen.getByRole("button", { name: "Send" }));
     await waitFor(() => expect(screen.getByRole("status").textContent).toBe("idle"));
     // initial, running, idle — and at most one more for a status flip in between.
@@ -89,9 +113,7 @@ describe("server-side rendering", () => {
       const { messages, status } = useAgent();
       const [state] = useAgentState<{ n: number }>();
       const ids = useMessageIds();
-      return (
-        <p>{`${status} ${messages.length} ${ids.length} ${state.n}`}</p>
-      );
+      return <p>{`${status} ${messages.length} ${ids.length} ${state.n}`}</p>;
     }
     const html = renderToString(
       <AgentProvider url="http://127.0.0.1:9/agent" initialMessages={history.slice(0, 2)} initialState={{ n: 7 }}>

@@ -1,7 +1,17 @@
-import type { AgentClient, AgentError, AgentStatus, InputContent, Interrupt, Message, RunStep, ThreadState, ToolCallView } from "@tandem/core";
+import type {
+  AgentClient,
+  AgentError,
+  AgentStatus,
+  InputContent,
+  Interrupt,
+  Message,
+  RunStep,
+  ThreadState,
+  ToolCallView,
+} from "@tandem/core";
 import { useMemo, useRef } from "react";
-import { useAgentContext } from "./context";
-import { useStoreSelector } from "./useStoreSelector";
+import { useAgentContext } from "./context.js";
+import { useStoreSelector } from "./useStoreSelector.js";
 
 export interface AgentView {
   messages: Message[];

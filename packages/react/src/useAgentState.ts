@@ -1,6 +1,6 @@
 import { useCallback } from "react";
-import { useAgentContext } from "./context";
-import { useStoreSelector } from "./useStoreSelector";
+import { useAgentContext } from "./context.js";
+import { useStoreSelector } from "./useStoreSelector.js";
 
 export type SetAgentState<T> = (next: T | ((previous: T) => T)) => void;
 

@@ -1,7 +1,7 @@
 import type { FrontendTool, InferArgs, ToolParameters } from "@tandem/core";
 import { type DependencyList, useEffect, useRef } from "react";
-import { useAgentContext } from "./context";
-import type { ToolRender } from "./renderRegistry";
+import { useAgentContext } from "./context.js";
+import type { ToolRender } from "./renderRegistry.js";
 
 export interface FrontendToolOptions<P extends ToolParameters = ToolParameters> extends FrontendTool<P> {
   /** Draws the call in the chat in place of the default card. */

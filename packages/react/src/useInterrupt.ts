@@ -1,6 +1,6 @@
 import { type DependencyList, useEffect, useRef, useSyncExternalStore } from "react";
-import { useAgentContext } from "./context";
-import type { InterruptRender } from "./renderRegistry";
+import { useAgentContext } from "./context.js";
+import type { InterruptRender } from "./renderRegistry.js";
 
 /** Draws pending interrupts (the agent paused and asks); `resolve` or `cancel` lets it go on. */
 export function useInterrupt(options: { render: InterruptRender }, deps: DependencyList = []): void {

@@ -1,6 +1,6 @@
 import type { Message } from "@tandem/core";
 import { useCallback, useSyncExternalStore } from "react";
-import { useAgentContext } from "./context";
+import { useAgentContext } from "./context.js";
 
 /** Message ids in order: re-renders only when a message is added, removed or moved. */
 export function useMessageIds(): readonly string[] {

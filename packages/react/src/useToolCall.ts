@@ -1,7 +1,7 @@
 import type { ToolCallView } from "@tandem/core";
 import { useMemo } from "react";
-import { useAgentContext } from "./context";
-import { useStoreSelector } from "./useStoreSelector";
+import { useAgentContext } from "./context.js";
+import { useStoreSelector } from "./useStoreSelector.js";
 
 export interface UseToolCallResult extends ToolCallView {
   /** Answers the call while it waits for a person (status "awaiting-input"). */

@@ -1,6 +1,6 @@
 import { type DependencyList, useEffect, useRef, useSyncExternalStore } from "react";
-import { useAgentContext } from "./context";
-import type { ToolRender } from "./renderRegistry";
+import { useAgentContext } from "./context.js";
+import type { ToolRender } from "./renderRegistry.js";
 
 /** Draws calls of a backend tool (or of every tool, with name "*") and their results. */
 export function useToolRenderer(options: { name: string; render: ToolRender }, deps: DependencyList = []): void {

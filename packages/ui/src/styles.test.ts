@@ -39,9 +39,12 @@ describe("styles.css", () => {
   });
 
   // axe's color-contrast rule cannot run in jsdom, so the palettes are checked here (WCAG AA).
-  const palette = (block: RegExp) => Object.fromEntries([...css.match(block)![0].matchAll(/--tandem-color-([\w-]+):\s*(#[0-9a-f]{6})/gi)].map((m) => [m[1]!, m[2]!]));
+  const palette = (block: RegExp) =>
+    Object.fromEntries([...css.match(block)![0].matchAll(/--tandem-color-([\w-]+):\s*(#[0-9a-f]{6})/gi)].map((m) => [m[1]!, m[2]!]));
   const luminance = (hex: string) => {
-    const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+    const [r, g, b] = [1, 3, 5]
+      .map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
+      .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
     return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
   };
   const contrast = (a: string, b: string) => {
@@ -49,9 +52,20 @@ describe("styles.css", () => {
     return (hi! + 0.05) / (lo! + 0.05);
   };
   const PAIRS: [string, string][] = [
-    ["text", "bg"], ["text", "surface"], ["text", "surface-strong"], ["text", "code-bg"], ["text", "danger-bg"],
-    ["text-muted", "bg"], ["text-muted", "surface"], ["accent", "bg"], ["accent-text", "accent"],
-    ["user-text", "user-bg"], ["danger", "bg"], ["danger", "surface"], ["success", "surface"], ["warning", "surface"],
+    ["text", "bg"],
+    ["text", "surface"],
+    ["text", "surface-strong"],
+    ["text", "code-bg"],
+    ["text", "danger-bg"],
+    ["text-muted", "bg"],
+    ["text-muted", "surface"],
+    ["accent", "bg"],
+    ["accent-text", "accent"],
+    ["user-text", "user-bg"],
+    ["danger", "bg"],
+    ["danger", "surface"],
+    ["success", "surface"],
+    ["warning", "surface"],
   ];
   for (const [name, block] of [
     ["light", /\.tandem \{[^}]*\}/],
@@ -59,7 +73,9 @@ describe("styles.css", () => {
   ] as const) {
     it(`has AA contrast (4.5:1) for text in the ${name} palette`, () => {
       const colours = palette(block);
-      const failing = PAIRS.map(([fg, bg]) => [fg, bg, contrast(colours[fg]!, colours[bg]!)] as const).filter(([, , ratio]) => !(ratio >= 4.5));
+      const failing = PAIRS.map(([fg, bg]) => [fg, bg, contrast(colours[fg]!, colours[bg]!)] as const).filter(
+        ([, , ratio]) => !(ratio >= 4.5),
+      );
       expect(failing).toEqual([]);
     });
   }

@@ -20,7 +20,12 @@ export default function AgenticChat() {
   });
   return (
     <div data-testid="background-container" className="pg-background" style={{ background }}>
-      <Chat suggestions={[{ label: "Count down", prompt: "count down from 10" }, { label: "Teal please", prompt: "make the background teal and navy" }]} />
+      <Chat
+        suggestions={[
+          { label: "Count down", prompt: "count down from 10" },
+          { label: "Teal please", prompt: "make the background teal and navy" },
+        ]}
+      />
     </div>
   );
 }

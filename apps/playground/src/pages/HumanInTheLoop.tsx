@@ -31,7 +31,9 @@ function StepPicker({ steps, respond }: { steps: Step[]; respond?: (result: unkn
                 data-testid="step-item"
                 checked={step.status === "enabled"}
                 disabled={!waiting}
-                onChange={() => setChosen(current.map((s, j) => (j === i ? { ...s, status: s.status === "enabled" ? "disabled" : "enabled" } : s)))}
+                onChange={() =>
+                  setChosen(current.map((s, j) => (j === i ? { ...s, status: s.status === "enabled" ? "disabled" : "enabled" } : s)))
+                }
               />
               {step.description}
             </label>
@@ -72,7 +74,9 @@ export default function HumanInTheLoop() {
     render: ({ args, respond, status }) => {
       const steps = ((args?.steps ?? []) as Partial<Step>[]).filter((s): s is Step => typeof s?.description === "string");
       if (status === "streaming") return <p className="pg-muted">Planning {steps.length} steps…</p>;
-      return <StepPicker steps={steps.map((s) => ({ ...s, status: s.status === "disabled" ? "disabled" : "enabled" }))} respond={respond} />;
+      return (
+        <StepPicker steps={steps.map((s) => ({ ...s, status: s.status === "disabled" ? "disabled" : "enabled" }))} respond={respond} />
+      );
     },
   });
   return <Chat suggestions={[{ label: "Plan a trip", prompt: "plan a trip to Mars" }]} />;

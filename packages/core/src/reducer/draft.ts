@@ -1,5 +1,5 @@
 import type { Message, ToolCall } from "@ag-ui/core";
-import type { ThreadState } from "../types";
+import type { ThreadState } from "../types.js";
 
 /**
  * Copy-on-write view of a ThreadState for one batch of events.
@@ -21,9 +21,7 @@ export class Draft {
   }
 
   /** A field of the state that this batch may mutate in place (arrays and records). */
-  own<K extends "messages" | "steps" | "interrupts" | "runToolCallIds" | "toolCallStatus">(
-    key: K,
-  ): ThreadState[K] {
+  own<K extends "messages" | "steps" | "interrupts" | "runToolCallIds" | "toolCallStatus">(key: K): ThreadState[K] {
     const value = this.state[key];
     if (this.owned.has(value)) return value;
     const copy = (Array.isArray(value) ? [...value] : { ...value }) as ThreadState[K];

@@ -1,6 +1,6 @@
 import { type BaseEvent, EventType } from "@ag-ui/core";
 import { describe, expect, it, vi } from "vitest";
-import { createThreadState, reduceEvent, reduceEvents } from "./reduceEvents";
+import { createThreadState, reduceEvent, reduceEvents } from "./reduceEvents.js";
 
 const start = (threadId = "t"): BaseEvent[] => [{ type: EventType.RUN_STARTED, threadId, runId: "r1" } as BaseEvent];
 const text = (id: string, ...deltas: string[]): BaseEvent[] => [
@@ -120,7 +120,12 @@ describe("reduceEvents", () => {
   it("records an interrupt outcome and waits for input", () => {
     const s = reduceEvents(createThreadState({ threadId: "t" }), [
       ...start(),
-      { type: EventType.RUN_FINISHED, threadId: "t", runId: "r1", outcome: { type: "interrupt", interrupts: [{ id: "i1", reason: "approve" }] } },
+      {
+        type: EventType.RUN_FINISHED,
+        threadId: "t",
+        runId: "r1",
+        outcome: { type: "interrupt", interrupts: [{ id: "i1", reason: "approve" }] },
+      },
     ] as BaseEvent[]);
     expect(s.status).toBe("awaiting-input");
     expect(s.interrupts).toEqual([{ id: "i1", reason: "approve" }]);
@@ -144,7 +149,12 @@ describe("reduceEvents", () => {
       ...start(),
       { type: EventType.STEP_STARTED, stepName: "plan" },
       { type: EventType.ACTIVITY_SNAPSHOT, messageId: "act", activityType: "tool-call-progress", content: { progress: 0.1 } },
-      { type: EventType.ACTIVITY_DELTA, messageId: "act", activityType: "tool-call-progress", patch: [{ op: "replace", path: "/progress", value: 0.5 }] },
+      {
+        type: EventType.ACTIVITY_DELTA,
+        messageId: "act",
+        activityType: "tool-call-progress",
+        patch: [{ op: "replace", path: "/progress", value: 0.5 }],
+      },
     ] as BaseEvent[]);
     expect(s.steps).toEqual([{ name: "plan", status: "running" }]);
     expect(s.messages[0]).toMatchObject({ role: "activity", content: { progress: 0.5 } });

@@ -10,9 +10,9 @@ import {
   mergeMetadata,
   type ToolMessage,
 } from "@ag-ui/core";
-import type { ThreadState, ToolCallStatus } from "../types";
-import { Draft, findMessageIndex, findToolCallOwner } from "./draft";
-import { applyPatch } from "./patch";
+import type { ThreadState, ToolCallStatus } from "../types.js";
+import { Draft, findMessageIndex, findToolCallOwner } from "./draft.js";
+import { applyPatch } from "./patch.js";
 
 export function createThreadState(init: Partial<ThreadState> & { threadId: string }): ThreadState {
   return {

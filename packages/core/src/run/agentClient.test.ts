@@ -1,9 +1,18 @@
 import type { RunAgentInput } from "@ag-ui/core";
-import { type MockAgent, runFinished, runStarted, type Script, startMockAgent, textMessage, toolCall, toolResults } from "@tandem/mock-agent";
+import {
+  type MockAgent,
+  runFinished,
+  runStarted,
+  type Script,
+  startMockAgent,
+  textMessage,
+  toolCall,
+  toolResults,
+} from "@tandem/mock-agent";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { sync, until } from "../test/scripts";
-import { AgentClient } from "./agentClient";
+import { sync, until } from "../test/scripts.js";
+import { AgentClient } from "./agentClient.js";
 
 let agent: MockAgent | undefined;
 afterEach(async () => {
@@ -21,7 +30,11 @@ const bodies = (a: MockAgent) => a.requests.map((r) => r.body as RunAgentInput);
 
 describe("AgentClient runs", () => {
   it("sends the user's message and streams the reply", async () => {
-    const { client, agent } = await connect((input) => [runStarted(input), ...textMessage(["Hel", "lo ", "there"], { messageId: "a1" }), runFinished(input)]);
+    const { client, agent } = await connect((input) => [
+      runStarted(input),
+      ...textMessage(["Hel", "lo ", "there"], { messageId: "a1" }),
+      runFinished(input),
+    ]);
     const states: string[] = [];
     client.store.subscribe((s) => states.push(s.status));
     await client.sendMessage("Hi");
@@ -38,8 +51,16 @@ describe("AgentClient runs", () => {
   it("runs a frontend tool, sends its result and streams the follow-up answer", async () => {
     const { client, agent } = await connect((input) =>
       input.messages.at(-1)?.role === "tool"
-        ? [runStarted(input), ...textMessage(["Background is now ", JSON.parse(toolResults(input)[0]!.content as string).color], { messageId: "a2" }), runFinished(input)]
-        : [runStarted(input), ...toolCall("change_background", { background: "teal" }, { toolCallId: "c1", parentMessageId: "m-c1", chunks: 2 }), runFinished(input)],
+        ? [
+            runStarted(input),
+            ...textMessage(["Background is now ", JSON.parse(toolResults(input)[0]!.content as string).color], { messageId: "a2" }),
+            runFinished(input),
+          ]
+        : [
+            runStarted(input),
+            ...toolCall("change_background", { background: "teal" }, { toolCallId: "c1", parentMessageId: "m-c1", chunks: 2 }),
+            runFinished(input),
+          ],
     );
     const handler = vi.fn(async ({ background }: { background: string }) => ({ color: background }));
     client.registerTool({ name: "change_background", parameters: z.object({ background: z.string() }), handler });
@@ -49,7 +70,10 @@ describe("AgentClient runs", () => {
     expect(client.state.toolCallStatus.c1).toBe("complete");
     const [first, second] = bodies(agent);
     expect(first!.tools).toEqual([
-      expect.objectContaining({ name: "change_background", parameters: expect.objectContaining({ type: "object", required: ["background"] }) }),
+      expect.objectContaining({
+        name: "change_background",
+        parameters: expect.objectContaining({ type: "object", required: ["background"] }),
+      }),
     ]);
     expect(toolResults(second!)).toEqual([expect.objectContaining({ toolCallId: "c1", content: '{"color":"teal"}' })]);
   });
@@ -58,7 +82,11 @@ describe("AgentClient runs", () => {
     const { client, agent } = await connect((input) =>
       input.messages.at(-1)?.role === "tool"
         ? [runStarted(input), ...textMessage(["Thanks"], { messageId: "a2" }), runFinished(input)]
-        : [runStarted(input), ...toolCall("confirm", { action: "delete" }, { toolCallId: "c1", parentMessageId: "m-c1", chunks: 2 }), runFinished(input)],
+        : [
+            runStarted(input),
+            ...toolCall("confirm", { action: "delete" }, { toolCallId: "c1", parentMessageId: "m-c1", chunks: 2 }),
+            runFinished(input),
+          ],
     );
     client.registerTool({ name: "confirm", parameters: { type: "object", properties: { action: { type: "string" } } } });
     const done = client.sendMessage("delete it");
@@ -75,8 +103,24 @@ describe("AgentClient runs", () => {
   it("resolves two parallel calls of the same tool separately, then follows up once", async () => {
     const { client, agent } = await connect((input) =>
       input.messages.at(-1)?.role === "tool"
-        ? [runStarted(input), ...textMessage([toolResults(input).map((m) => m.content).join("+")], { messageId: "a2" }), runFinished(input)]
-        : [runStarted(input), ...toolCall("ask", { q: 1 }, { toolCallId: "c1", parentMessageId: "m", chunks: 2 }), ...toolCall("ask", { q: 2 }, { toolCallId: "c2", parentMessageId: "m", chunks: 2 }), runFinished(input)],
+        ? [
+            runStarted(input),
+            ...textMessage(
+              [
+                toolResults(input)
+                  .map((m) => m.content)
+                  .join("+"),
+              ],
+              { messageId: "a2" },
+            ),
+            runFinished(input),
+          ]
+        : [
+            runStarted(input),
+            ...toolCall("ask", { q: 1 }, { toolCallId: "c1", parentMessageId: "m", chunks: 2 }),
+            ...toolCall("ask", { q: 2 }, { toolCallId: "c2", parentMessageId: "m", chunks: 2 }),
+            runFinished(input),
+          ],
     );
     client.registerTool({ name: "ask" });
     const done = client.sendMessage("two questions");
@@ -97,7 +141,11 @@ describe("AgentClient runs", () => {
       {
         initialMessages: [
           { id: "u1", role: "user", content: "delete a.txt" },
-          { id: "m1", role: "assistant", toolCalls: [{ id: "c1", type: "function", function: { name: "confirm", arguments: '{"file":"a.txt"}' } }] },
+          {
+            id: "m1",
+            role: "assistant",
+            toolCalls: [{ id: "c1", type: "function", function: { name: "confirm", arguments: '{"file":"a.txt"}' } }],
+          },
         ],
       },
     );
@@ -129,7 +177,11 @@ describe("AgentClient runs", () => {
   });
 
   it("sends no follow-up run for a tool with followUp: false", async () => {
-    const { client, agent } = await connect((input) => [runStarted(input), ...toolCall("log", {}, { toolCallId: "c1", parentMessageId: "m-c1", chunks: 2 }), runFinished(input)]);
+    const { client, agent } = await connect((input) => [
+      runStarted(input),
+      ...toolCall("log", {}, { toolCallId: "c1", parentMessageId: "m-c1", chunks: 2 }),
+      runFinished(input),
+    ]);
     client.registerTool({ name: "log", followUp: false, handler: () => "ok" });
     await client.sendMessage("log it");
     expect(agent.requests).toHaveLength(1);
@@ -144,7 +196,11 @@ describe("AgentClient runs", () => {
     const { client, agent } = await connect((input) =>
       input.messages.at(-1)?.role === "tool"
         ? [runStarted(input), ...textMessage(["Sorry, retrying"], { messageId: "a2" }), runFinished(input)]
-        : [runStarted(input), ...toolCall("change_background", args, { toolCallId: "c1", parentMessageId: "m-c1", chunks: 2 }), runFinished(input)],
+        : [
+            runStarted(input),
+            ...toolCall("change_background", args, { toolCallId: "c1", parentMessageId: "m-c1", chunks: 2 }),
+            runFinished(input),
+          ],
     );
     const handler = vi.fn();
     client.registerTool({ name: "change_background", parameters: z.object({ background: z.string() }), handler });
@@ -163,15 +219,33 @@ describe("AgentClient runs", () => {
         ? [runStarted(input), ...textMessage(["It failed"], { messageId: "a2" }), runFinished(input)]
         : [runStarted(input), ...toolCall("boom", {}, { toolCallId: "c1", parentMessageId: "m-c1", chunks: 2 }), runFinished(input)],
     );
-    client.registerTool({ name: "boom", handler: () => { throw new Error("disk full"); } });
+    client.registerTool({
+      name: "boom",
+      handler: () => {
+        throw new Error("disk full");
+      },
+    });
     await client.sendMessage("go");
-    expect(toolResults(bodies(agent)[1]!)[0]).toMatchObject({ content: 'Error: Tool "boom" failed: disk full', error: 'Tool "boom" failed: disk full' });
+    expect(toolResults(bodies(agent)[1]!)[0]).toMatchObject({
+      content: 'Error: Tool "boom" failed: disk full',
+      error: 'Tool "boom" failed: disk full',
+    });
     expect(client.state.toolCallStatus.c1).toBe("error");
   });
 
   it("reports a failed tool as the thread's error when no follow-up run will answer it", async () => {
-    const { client, agent } = await connect((input) => [runStarted(input), ...toolCall("log", {}, { toolCallId: "c1" }), runFinished(input)]);
-    client.registerTool({ name: "log", followUp: false, handler: () => { throw new Error("disk full"); } });
+    const { client, agent } = await connect((input) => [
+      runStarted(input),
+      ...toolCall("log", {}, { toolCallId: "c1" }),
+      runFinished(input),
+    ]);
+    client.registerTool({
+      name: "log",
+      followUp: false,
+      handler: () => {
+        throw new Error("disk full");
+      },
+    });
     await client.sendMessage("log it");
     expect(agent.requests).toHaveLength(1);
     expect(client.state.status).toBe("error");
@@ -200,12 +274,15 @@ describe("AgentClient runs", () => {
   });
 
   it("sends state set by the app with the next run and follows the agent's snapshots and deltas", async () => {
-    const { client, agent } = await connect((input) => [
-      runStarted(input),
-      { type: "STATE_SNAPSHOT", snapshot: { count: (input.state as { count: number }).count + 1, items: [] } },
-      { type: "STATE_DELTA", delta: [{ op: "add", path: "/items/-", value: "x" }] },
-      runFinished(input),
-    ], { initialState: { count: 0 } });
+    const { client, agent } = await connect(
+      (input) => [
+        runStarted(input),
+        { type: "STATE_SNAPSHOT", snapshot: { count: (input.state as { count: number }).count + 1, items: [] } },
+        { type: "STATE_DELTA", delta: [{ op: "add", path: "/items/-", value: "x" }] },
+        runFinished(input),
+      ],
+      { initialState: { count: 0 } },
+    );
     client.setState((s: unknown) => ({ ...(s as object), count: 10 }));
     await client.runAgent();
     expect(bodies(agent)[0]!.state).toEqual({ count: 10 });
@@ -215,8 +292,23 @@ describe("AgentClient runs", () => {
   it("resolves and cancels interrupts through resume", async () => {
     const { client, agent } = await connect((input) =>
       input.resume?.length
-        ? [runStarted(input), ...textMessage([`resume:${input.resume.map((r) => `${r.interruptId}=${r.status}`).join(",")}`], { messageId: "a2" }), runFinished(input)]
-        : [runStarted(input), runFinished(input, { outcome: { type: "interrupt", interrupts: [{ id: "i1", reason: "approve" }, { id: "i2", reason: "pick" }] } })],
+        ? [
+            runStarted(input),
+            ...textMessage([`resume:${input.resume.map((r) => `${r.interruptId}=${r.status}`).join(",")}`], { messageId: "a2" }),
+            runFinished(input),
+          ]
+        : [
+            runStarted(input),
+            runFinished(input, {
+              outcome: {
+                type: "interrupt",
+                interrupts: [
+                  { id: "i1", reason: "approve" },
+                  { id: "i2", reason: "pick" },
+                ],
+              },
+            }),
+          ],
     );
     await client.sendMessage("book it");
     expect(client.state.status).toBe("awaiting-input");
@@ -272,9 +364,12 @@ describe("AgentClient runs", () => {
   });
 
   it("reads protobuf responses", async () => {
-    const { client } = await connect((input) => [runStarted(input), ...textMessage(["binary ", "hello"], { messageId: "a1" }), runFinished(input)], {
-      headers: { Accept: "application/vnd.ag-ui.event+proto" },
-    });
+    const { client } = await connect(
+      (input) => [runStarted(input), ...textMessage(["binary ", "hello"], { messageId: "a1" }), runFinished(input)],
+      {
+        headers: { Accept: "application/vnd.ag-ui.event+proto" },
+      },
+    );
     await client.sendMessage("hi");
     expect(client.state.messages.at(-1)).toMatchObject({ content: "binary hello" });
     expect(agent!.requests[0]!.headers.accept).toContain("proto");
@@ -285,7 +380,9 @@ describe("AgentClient errors", () => {
   it("turns an HTTP 500 with a JSON body into an http error, keeps the message, and retries", async () => {
     let fail = true;
     const { client } = await connect((input) =>
-      fail ? { status: 500, body: { error: "model backend unavailable" } } : [runStarted(input), ...textMessage(["ok"], { messageId: "a1" }), runFinished(input)],
+      fail
+        ? { status: 500, body: { error: "model backend unavailable" } }
+        : [runStarted(input), ...textMessage(["ok"], { messageId: "a1" }), runFinished(input)],
     );
     await client.sendMessage("hello");
     expect(client.state.status).toBe("error");
@@ -300,7 +397,9 @@ describe("AgentClient errors", () => {
   it("turns a dropped connection into a network error, keeping the partial reply until retry", async () => {
     let drop = true;
     const { client } = await connect((input) =>
-      drop ? [runStarted(input), ...textMessage(["partial"], { messageId: "a1" }).slice(0, 2), { delay: 10 }, { drop: true }] : [runStarted(input), ...textMessage(["full"], { messageId: "a2" }), runFinished(input)],
+      drop
+        ? [runStarted(input), ...textMessage(["partial"], { messageId: "a1" }).slice(0, 2), { delay: 10 }, { drop: true }]
+        : [runStarted(input), ...textMessage(["full"], { messageId: "a2" }), runFinished(input)],
     );
     await client.sendMessage("hello");
     expect(client.state.error?.kind).toBe("network");
@@ -313,7 +412,9 @@ describe("AgentClient errors", () => {
   it("reports a stream that ends without RUN_FINISHED as truncated", async () => {
     let truncate = true;
     const { client } = await connect((input) =>
-      truncate ? [runStarted(input), ...textMessage(["half"], { messageId: "a1" })] : [runStarted(input), ...textMessage(["whole"], { messageId: "a2" }), runFinished(input)],
+      truncate
+        ? [runStarted(input), ...textMessage(["half"], { messageId: "a1" })]
+        : [runStarted(input), ...textMessage(["whole"], { messageId: "a2" }), runFinished(input)],
     );
     await client.sendMessage("hello");
     expect(client.state.status).toBe("error");
@@ -325,7 +426,11 @@ describe("AgentClient errors", () => {
   });
 
   it("surfaces RUN_ERROR as an agent error with its code", async () => {
-    const { client } = await connect((input) => [runStarted(input), ...textMessage(["so far"], { messageId: "a1" }), { type: "RUN_ERROR", message: "rate limited", code: "429" }]);
+    const { client } = await connect((input) => [
+      runStarted(input),
+      ...textMessage(["so far"], { messageId: "a1" }),
+      { type: "RUN_ERROR", message: "rate limited", code: "429" },
+    ]);
     await client.sendMessage("hello");
     expect(client.state.error).toEqual({ kind: "agent", message: "rate limited", code: "429" });
     expect(client.state.messages.map((m) => m.content)).toEqual(["hello", "so far"]);
@@ -366,14 +471,19 @@ describe("AgentClient stop", () => {
   });
 
   it("aborts running tool handlers and answers them as cancelled", async () => {
-    const { client, agent } = await connect((input) => [runStarted(input), ...toolCall("slow", {}, { toolCallId: "c1", parentMessageId: "m-c1", chunks: 2 }), runFinished(input)]);
+    const { client, agent } = await connect((input) => [
+      runStarted(input),
+      ...toolCall("slow", {}, { toolCallId: "c1", parentMessageId: "m-c1", chunks: 2 }),
+      runFinished(input),
+    ]);
     let signal: AbortSignal | undefined;
     client.registerTool({
       name: "slow",
-      handler: (_args, ctx) => new Promise((_resolve, reject) => {
-        signal = ctx.signal;
-        ctx.signal.addEventListener("abort", () => reject(new Error("aborted")));
-      }),
+      handler: (_args, ctx) =>
+        new Promise((_resolve, reject) => {
+          signal = ctx.signal;
+          ctx.signal.addEventListener("abort", () => reject(new Error("aborted")));
+        }),
     });
     const done = client.sendMessage("go");
     await until(() => signal !== undefined);

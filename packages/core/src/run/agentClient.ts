@@ -1,16 +1,26 @@
 import { randomUUID } from "@ag-ui/client";
-import { type BaseEvent, type Context, EventType, PROTOCOL_VERSION, type InputContent, type Message, type ResumeEntry, type RunAgentInput, type ToolCall } from "@ag-ui/core";
-import { addToolResult, createThreadState, reduceEvent } from "../reducer/reduceEvents";
-import { createThreadStore, type ThreadStore } from "../store/createThreadStore";
-import { MessageIndex } from "../store/messageIndex";
-import { createToolCallSelector } from "../tools/toolCallViews";
-import type { Schedule } from "../store/frame";
-import { type FrontendTool, ToolRegistry } from "../tools/registry";
-import type { ToolParameters } from "../tools/schema";
-import { createTransport, type ProtocolOptions, type Transport, validatedEvents } from "../transport";
-import type { AgentError, ThreadState, ToolCallStatus } from "../types";
-import { isAbort, toAgentError } from "./errors";
-import { checkArgs, failure, runHandler, type ToolOutcome, toContent, toolMessage } from "./toolRunner";
+import {
+  type BaseEvent,
+  type Context,
+  EventType,
+  PROTOCOL_VERSION,
+  type InputContent,
+  type Message,
+  type ResumeEntry,
+  type RunAgentInput,
+  type ToolCall,
+} from "@ag-ui/core";
+import { addToolResult, createThreadState, reduceEvent } from "../reducer/reduceEvents.js";
+import { createThreadStore, type ThreadStore } from "../store/createThreadStore.js";
+import { MessageIndex } from "../store/messageIndex.js";
+import { createToolCallSelector } from "../tools/toolCallViews.js";
+import type { Schedule } from "../store/frame.js";
+import { type FrontendTool, ToolRegistry } from "../tools/registry.js";
+import type { ToolParameters } from "../tools/schema.js";
+import { createTransport, type ProtocolOptions, type Transport, validatedEvents } from "../transport/index.js";
+import type { AgentError, ThreadState, ToolCallStatus } from "../types.js";
+import { isAbort, toAgentError } from "./errors.js";
+import { checkArgs, failure, runHandler, type ToolOutcome, toContent, toolMessage } from "./toolRunner.js";
 
 export interface AgentClientOptions extends Omit<ProtocolOptions, "threadId"> {
   threadId?: string;
@@ -250,7 +260,10 @@ export class AgentClient {
 
   private buildInput(request: RunRequest): RunAgentInput {
     const s = this.state;
-    const resume = [...this.abandoned.filter((a) => !request.resume?.some((r) => r.interruptId === a.interruptId)), ...(request.resume ?? [])];
+    const resume = [
+      ...this.abandoned.filter((a) => !request.resume?.some((r) => r.interruptId === a.interruptId)),
+      ...(request.resume ?? []),
+    ];
     this.abandoned = [];
     return {
       threadId: s.threadId,

@@ -1,4 +1,4 @@
-import type { AgentError } from "../types";
+import type { AgentError } from "../types.js";
 
 function bodyMessage(payload: unknown): string | undefined {
   if (typeof payload === "string") return payload.trim() || undefined;

@@ -1,7 +1,7 @@
 import { randomUUID } from "@ag-ui/client";
 import type { ToolMessage } from "@ag-ui/core";
-import { validateArgs } from "../tools/schema";
-import type { FrontendTool } from "../tools/registry";
+import { validateArgs } from "../tools/schema.js";
+import type { FrontendTool } from "../tools/registry.js";
 
 export interface ToolOutcome {
   content: string;

@@ -1,7 +1,7 @@
 import { type BaseEvent, EventType } from "@ag-ui/core";
 import { describe, expect, it } from "vitest";
-import { createThreadState } from "../reducer/reduceEvents";
-import { createThreadStore } from "./createThreadStore";
+import { createThreadState } from "../reducer/reduceEvents.js";
+import { createThreadStore } from "./createThreadStore.js";
 
 function manualFrames() {
   const queue: Array<() => void> = [];

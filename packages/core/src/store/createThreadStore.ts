@@ -1,8 +1,8 @@
 import { type BaseEvent, EventType } from "@ag-ui/core";
 import { createStore } from "zustand/vanilla";
-import { reduceEvents } from "../reducer/reduceEvents";
-import type { ThreadState } from "../types";
-import { nextFrame, type Schedule } from "./frame";
+import { reduceEvents } from "../reducer/reduceEvents.js";
+import type { ThreadState } from "../types.js";
+import { nextFrame, type Schedule } from "./frame.js";
 
 /** Events that change what a person must react to: published at once, never held for a frame. */
 const IMMEDIATE = new Set<string>([

@@ -1,9 +1,9 @@
 import { type BaseEvent, EventType, type Message } from "@ag-ui/core";
 import { describe, expect, it } from "vitest";
-import { createThreadState } from "../reducer/reduceEvents";
-import { sync } from "../test/scripts";
-import { createThreadStore } from "./createThreadStore";
-import { MessageIndex } from "./messageIndex";
+import { createThreadState } from "../reducer/reduceEvents.js";
+import { sync } from "../test/scripts.js";
+import { createThreadStore } from "./createThreadStore.js";
+import { MessageIndex } from "./messageIndex.js";
 
 const history = Array.from({ length: 100 }, (_, i) => ({ id: `h${i}`, role: "user" as const, content: `${i}` }));
 

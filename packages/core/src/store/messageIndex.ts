@@ -1,5 +1,5 @@
 import type { Message } from "@ag-ui/core";
-import type { ThreadStore } from "./createThreadStore";
+import type { ThreadStore } from "./createThreadStore.js";
 
 /**
  * Per-message subscriptions over a thread store. A publish costs one pointer comparison per

@@ -55,8 +55,16 @@ export async function validateArgs(parameters: ToolParameters | undefined, args:
   }
   const result = validator.validate(args);
   if (result.valid) return { ok: true, value: args };
-  const leaf = result.errors.filter((e) => !result.errors.some((o) => o !== e && o.instanceLocation.startsWith(e.instanceLocation) && o.instanceLocation.length > e.instanceLocation.length));
-  return { ok: false, message: (leaf.length ? leaf : result.errors).map((e) => `${e.instanceLocation.replace(/^#/, "") || "/"}: ${e.error}`).join("; ") };
+  const leaf = result.errors.filter(
+    (e) =>
+      !result.errors.some(
+        (o) => o !== e && o.instanceLocation.startsWith(e.instanceLocation) && o.instanceLocation.length > e.instanceLocation.length,
+      ),
+  );
+  return {
+    ok: false,
+    message: (leaf.length ? leaf : result.errors).map((e) => `${e.instanceLocation.replace(/^#/, "") || "/"}: ${e.error}`).join("; "),
+  };
 }
 
 function describeIssue(issue: StandardSchemaV1.Issue): string {

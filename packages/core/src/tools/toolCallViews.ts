@@ -1,6 +1,12 @@
 import type { Message, ToolMessage } from "@ag-ui/core";
-import untruncateJson from "untruncate-json";
-import type { ThreadState, ToolCallView } from "../types";
+import untruncateModule from "untruncate-json";
+import type { ThreadState, ToolCallView } from "../types.js";
+
+// Plain Node loads this package's CommonJS build, whose default export arrives wrapped in
+// `module.exports.default`; bundlers load its ES build, where the default is the function.
+type Untruncate = (json: string) => string;
+const untruncateJson: Untruncate =
+  (untruncateModule as unknown as { default?: Untruncate }).default ?? (untruncateModule as unknown as Untruncate);
 
 /** Parses complete or still-streaming JSON arguments; `undefined` until something parses. */
 export function parsePartialArgs(text: string): unknown {
@@ -48,7 +54,11 @@ export function createToolCallSelector(): (state: ThreadState) => ToolCallView[]
         const status = state.toolCallStatus[call.id] ?? (result ? "complete" : "executing");
         const previous = byId.get(call.id);
         const view =
-          previous && previous.call === call && previous.status === status && previous.messageId === m.id && previousResult(previous) === result
+          previous &&
+          previous.call === call &&
+          previous.status === status &&
+          previous.messageId === m.id &&
+          previousResult(previous) === result
             ? previous
             : makeView(call, m.id, status, result);
         next.push(view);
@@ -64,7 +74,12 @@ export function createToolCallSelector(): (state: ThreadState) => ToolCallView[]
 const resultOf = new WeakMap<ToolCallView, ToolMessage | undefined>();
 const previousResult = (view: ToolCallView) => resultOf.get(view);
 
-function makeView(call: ToolCallView["call"], messageId: string, status: ToolCallView["status"], result: ToolMessage | undefined): ToolCallView {
+function makeView(
+  call: ToolCallView["call"],
+  messageId: string,
+  status: ToolCallView["status"],
+  result: ToolMessage | undefined,
+): ToolCallView {
   const view: ToolCallView = {
     id: call.id,
     name: call.function.name,

@@ -1,7 +1,7 @@
 import { randomUUID } from "@ag-ui/client";
 import { type BaseEvent, EventType, type Interrupt, type Message, type RunAgentInput } from "@ag-ui/core";
-import type { TransportConfig } from "./agUi";
-import { type FrameMapper, JsonStreamTransport, textOf } from "./jsonStream";
+import type { TransportConfig } from "./agUi.js";
+import { type FrameMapper, JsonStreamTransport, textOf } from "./jsonStream.js";
 
 type Frame = { type?: string; [key: string]: unknown };
 
@@ -18,7 +18,9 @@ export function agKitBody(input: RunAgentInput, unsent: Message[]): Record<strin
     ...(messages.length > 0 && { messages }),
     tools: (input.tools ?? []).map((t) => ({ name: t.name, description: t.description, parameters: JSON.stringify(t.parameters) })),
     // The protocol has no way to say "cancelled": an answer of null stands for it.
-    ...(resume && { resume: { interruptId: resume.interruptId, payload: JSON.stringify(resume.status === "resolved" ? (resume.payload ?? null) : null) } }),
+    ...(resume && {
+      resume: { interruptId: resume.interruptId, payload: JSON.stringify(resume.status === "resolved" ? (resume.payload ?? null) : null) },
+    }),
   };
 }
 
@@ -55,10 +57,17 @@ export function agKitMapper(input: RunAgentInput, remember: (id: string) => stri
           turn ??= remember(randomUUID());
           return [
             ...closeText(),
-            { type: EventType.TOOL_CALL_START, toolCallId: String(f.toolCallId), toolCallName: String(f.toolCallName), parentMessageId: turn } as BaseEvent,
+            {
+              type: EventType.TOOL_CALL_START,
+              toolCallId: String(f.toolCallId),
+              toolCallName: String(f.toolCallName),
+              parentMessageId: turn,
+            } as BaseEvent,
           ];
         case "tool-call-args":
-          return typeof f.delta === "string" && f.delta ? [{ type: EventType.TOOL_CALL_ARGS, toolCallId: String(f.toolCallId), delta: f.delta } as BaseEvent] : [];
+          return typeof f.delta === "string" && f.delta
+            ? [{ type: EventType.TOOL_CALL_ARGS, toolCallId: String(f.toolCallId), delta: f.delta } as BaseEvent]
+            : [];
         case "tool-call-end":
           return [{ type: EventType.TOOL_CALL_END, toolCallId: String(f.toolCallId) } as BaseEvent];
         case "tool-result": {
@@ -66,7 +75,13 @@ export function agKitMapper(input: RunAgentInput, remember: (id: string) => stri
           const content = typeof f.result === "string" ? f.result : JSON.stringify(f.result ?? null);
           return [
             ...closeText(),
-            { type: EventType.TOOL_CALL_RESULT, messageId: remember(randomUUID()), toolCallId: String(f.toolCallId), content, role: "tool" } as BaseEvent,
+            {
+              type: EventType.TOOL_CALL_RESULT,
+              messageId: remember(randomUUID()),
+              toolCallId: String(f.toolCallId),
+              content,
+              role: "tool",
+            } as BaseEvent,
           ];
         }
         case "interrupt": {
@@ -76,14 +91,18 @@ export function agKitMapper(input: RunAgentInput, remember: (id: string) => stri
             id: String(f.id),
             reason: typeof f.reason === "string" && f.reason ? f.reason : "interrupt",
             ...(typeof p.message === "string" && { message: p.message }),
-            ...(typeof p.responseSchema === "object" && p.responseSchema !== null && { responseSchema: p.responseSchema as Record<string, unknown> }),
+            ...(typeof p.responseSchema === "object" &&
+              p.responseSchema !== null && { responseSchema: p.responseSchema as Record<string, unknown> }),
             metadata: { payload: payload ?? null },
           };
           return [];
         }
         case "error":
           failed = true;
-          return [...closeText(), { type: EventType.RUN_ERROR, message: textOf(f.error ?? f.message ?? "The agent reported an error") } as BaseEvent];
+          return [
+            ...closeText(),
+            { type: EventType.RUN_ERROR, message: textOf(f.error ?? f.message ?? "The agent reported an error") } as BaseEvent,
+          ];
         default:
           return [];
       }

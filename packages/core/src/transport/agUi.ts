@@ -1,8 +1,6 @@
 import { HttpAgent } from "@ag-ui/client";
 
-export type HeadersOption =
-  | Record<string, string>
-  | (() => Record<string, string> | Promise<Record<string, string>>);
+export type HeadersOption = Record<string, string> | (() => Record<string, string> | Promise<Record<string, string>>);
 
 export interface TransportConfig {
   /** The endpoint (AG-UI, AG-Kit) or base URL (agent runtime, AgentScope). */

@@ -1,7 +1,7 @@
 import { HttpAgent } from "@ag-ui/client";
 import { type BaseEvent, EventType, type Message, type RunAgentInput } from "@ag-ui/core";
 import { concat, defer, map, type Observable, of } from "rxjs";
-import { fetchWithHeaders, type TransportConfig } from "./agUi";
+import { fetchWithHeaders, type TransportConfig } from "./agUi.js";
 
 interface HistoryPage {
   messages?: Message[];
@@ -10,7 +10,10 @@ interface HistoryPage {
 }
 
 /** The agent runtime's run body: every message has `content`, frontend tools say so. */
-export function agentRuntimeBody(input: RunAgentInput, config: Pick<TransportConfig, "model" | "systemPrompt" | "config">): Record<string, unknown> {
+export function agentRuntimeBody(
+  input: RunAgentInput,
+  config: Pick<TransportConfig, "model" | "systemPrompt" | "config">,
+): Record<string, unknown> {
   return {
     ...input,
     messages: input.messages.map((m) => ("content" in m && m.content !== undefined ? m : { ...m, content: "" })),

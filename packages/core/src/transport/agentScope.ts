@@ -1,6 +1,6 @@
 import { type BaseEvent, EventType, type Message, type RunAgentInput } from "@ag-ui/core";
-import type { TransportConfig } from "./agUi";
-import { type FrameMapper, JsonStreamTransport, textOf } from "./jsonStream";
+import type { TransportConfig } from "./agUi.js";
+import { type FrameMapper, JsonStreamTransport, textOf } from "./jsonStream.js";
 
 type Part = { type?: string; text?: string; image_url?: string; data?: Record<string, unknown>; [key: string]: unknown };
 
@@ -36,7 +36,13 @@ export function toAgentScopeMessages(m: Message): Part[] {
         })),
       ];
     case "tool":
-      return [{ type: "function_call_output", role: "tool", content: [{ type: "data", data: { call_id: m.toolCallId, output: textOf(m.content) } }] }];
+      return [
+        {
+          type: "function_call_output",
+          role: "tool",
+          content: [{ type: "data", data: { call_id: m.toolCallId, output: textOf(m.content) } }],
+        },
+      ];
     default:
       return [];
   }
@@ -48,7 +54,10 @@ export function agentScopeBody(input: RunAgentInput, unsent: Message[], userId =
     stream: true,
     session_id: input.threadId,
     user_id: userId,
-    tools: (input.tools ?? []).map((t) => ({ type: "function", function: { name: t.name, description: t.description, parameters: t.parameters } })),
+    tools: (input.tools ?? []).map((t) => ({
+      type: "function",
+      function: { name: t.name, description: t.description, parameters: t.parameters },
+    })),
   };
 }
 
@@ -89,9 +98,17 @@ export function agentScopeMapper(input: RunAgentInput, remember: (id: string) =>
     if (!m.started) {
       m.started = true;
       if (reasoning(m)) events.push({ type: EventType.REASONING_START, messageId: m.id } as BaseEvent);
-      events.push({ type: reasoning(m) ? EventType.REASONING_MESSAGE_START : EventType.TEXT_MESSAGE_START, messageId: m.id, role: reasoning(m) ? "reasoning" : "assistant" } as BaseEvent);
+      events.push({
+        type: reasoning(m) ? EventType.REASONING_MESSAGE_START : EventType.TEXT_MESSAGE_START,
+        messageId: m.id,
+        role: reasoning(m) ? "reasoning" : "assistant",
+      } as BaseEvent);
     }
-    events.push({ type: reasoning(m) ? EventType.REASONING_MESSAGE_CONTENT : EventType.TEXT_MESSAGE_CONTENT, messageId: m.id, delta } as BaseEvent);
+    events.push({
+      type: reasoning(m) ? EventType.REASONING_MESSAGE_CONTENT : EventType.TEXT_MESSAGE_CONTENT,
+      messageId: m.id,
+      delta,
+    } as BaseEvent);
     return events;
   }
 
@@ -102,7 +119,12 @@ export function agentScopeMapper(input: RunAgentInput, remember: (id: string) =>
       const events: BaseEvent[] = [];
       if (!m.call) {
         m.call = { id: callId, args: "" };
-        events.push({ type: EventType.TOOL_CALL_START, toolCallId: callId, toolCallName: String(value.name ?? "tool"), parentMessageId: m.id } as BaseEvent);
+        events.push({
+          type: EventType.TOOL_CALL_START,
+          toolCallId: callId,
+          toolCallName: String(value.name ?? "tool"),
+          parentMessageId: m.id,
+        } as BaseEvent);
       }
       const suffix = args.startsWith(m.call.args) ? args.slice(m.call.args.length) : "";
       if (suffix) {
@@ -118,12 +140,15 @@ export function agentScopeMapper(input: RunAgentInput, remember: (id: string) =>
       const content = typeof output === "string" ? output : JSON.stringify(output ?? null);
       return [{ type: EventType.TOOL_CALL_RESULT, messageId: m.id, toolCallId: String(value.call_id), content, role: "tool" } as BaseEvent];
     }
-    return [{ type: EventType.ACTIVITY_SNAPSHOT, messageId: remember(`${m.id}:${index}`), activityType: "data", content: value } as BaseEvent];
+    return [
+      { type: EventType.ACTIVITY_SNAPSHOT, messageId: remember(`${m.id}:${index}`), activityType: "data", content: value } as BaseEvent,
+    ];
   }
 
   function part(m: Msg, p: Part, index: number, full: boolean): BaseEvent[] {
     if (p.type === "text" && typeof p.text === "string") return text(m, index, p.text, full);
-    if (p.type === "image" && typeof p.image_url === "string" && !m.text.has(index)) return text(m, index, `![image](${p.image_url})`, true);
+    if (p.type === "image" && typeof p.image_url === "string" && !m.text.has(index))
+      return text(m, index, `![image](${p.image_url})`, true);
     if (p.type === "data" && p.data && typeof p.data === "object") return data(m, index, p.data);
     return [];
   }
@@ -137,7 +162,10 @@ export function agentScopeMapper(input: RunAgentInput, remember: (id: string) =>
     if (!m.started) return [];
     m.started = false;
     if (!reasoning(m)) return [{ type: EventType.TEXT_MESSAGE_END, messageId: m.id } as BaseEvent];
-    return [{ type: EventType.REASONING_MESSAGE_END, messageId: m.id } as BaseEvent, { type: EventType.REASONING_END, messageId: m.id } as BaseEvent];
+    return [
+      { type: EventType.REASONING_MESSAGE_END, messageId: m.id } as BaseEvent,
+      { type: EventType.REASONING_END, messageId: m.id } as BaseEvent,
+    ];
   }
 
   const fail = (message: string, code?: unknown): BaseEvent[] => {
@@ -150,12 +178,16 @@ export function agentScopeMapper(input: RunAgentInput, remember: (id: string) =>
     frame(raw) {
       if (finished) return [];
       const f = (raw ?? {}) as Record<string, any>;
-      if (f.object === undefined && f.error !== undefined) return fail(textOf(typeof f.error === "object" ? (f.error.message ?? f.error) : f.error));
+      if (f.object === undefined && f.error !== undefined)
+        return fail(textOf(typeof f.error === "object" ? (f.error.message ?? f.error) : f.error));
       if (f.object === "response") {
-        if (f.status === "failed" || f.status === "rejected") return fail(textOf(f.error?.message ?? `The agent's response ${f.status}`), f.error?.code);
+        if (f.status === "failed" || f.status === "rejected")
+          return fail(textOf(f.error?.message ?? `The agent's response ${f.status}`), f.error?.code);
         if (f.status === "canceled") {
           finished = true;
-          return [{ type: EventType.RUN_FINISHED, threadId: input.threadId, runId: input.runId, outcome: { type: "cancelled" } } as BaseEvent];
+          return [
+            { type: EventType.RUN_FINISHED, threadId: input.threadId, runId: input.runId, outcome: { type: "cancelled" } } as BaseEvent,
+          ];
         }
         return [];
       }
@@ -163,7 +195,9 @@ export function agentScopeMapper(input: RunAgentInput, remember: (id: string) =>
         if (f.type === "heartbeat") return [];
         if (f.type === "error" || f.status === "failed") return fail(textOf(f.message ?? "The agent failed"), f.code);
         const m = msg(String(f.id), f.type ?? "message");
-        const events = (Array.isArray(f.content) ? (f.content as Part[]) : []).flatMap((p, i) => part(m, p, typeof p.index === "number" ? p.index : i, true));
+        const events = (Array.isArray(f.content) ? (f.content as Part[]) : []).flatMap((p, i) =>
+          part(m, p, typeof p.index === "number" ? p.index : i, true),
+        );
         return f.status === "completed" ? [...events, ...close(m)] : events;
       }
       if (f.object === "content") {
@@ -174,7 +208,10 @@ export function agentScopeMapper(input: RunAgentInput, remember: (id: string) =>
     },
     end() {
       if (finished) return [];
-      return [...[...messages.values()].flatMap(close), { type: EventType.RUN_FINISHED, threadId: input.threadId, runId: input.runId } as BaseEvent];
+      return [
+        ...[...messages.values()].flatMap(close),
+        { type: EventType.RUN_FINISHED, threadId: input.threadId, runId: input.runId } as BaseEvent,
+      ];
     },
   };
 }

@@ -1,8 +1,8 @@
 import { type MockAgent, run, runStarted, startMockAgent, textMessage } from "@tandem/mock-agent";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { AgentClient, type AgentClientOptions } from "../run/agentClient";
-import { sync } from "../test/scripts";
-import type { Protocol } from ".";
+import { AgentClient, type AgentClientOptions } from "../run/agentClient.js";
+import { sync } from "../test/scripts.js";
+import type { Protocol } from "./index.js";
 
 let agent: MockAgent;
 beforeAll(async () => {
@@ -26,7 +26,13 @@ function endpoint(protocol: Protocol, scenario: string): Partial<AgentClientOpti
 }
 
 function client(protocol: Protocol, scenario: string, extra: Partial<AgentClientOptions> = {}) {
-  return new AgentClient({ protocol, threadId: `t-${protocol}-${scenario}-${Math.random()}`, schedule: sync, ...endpoint(protocol, scenario), ...extra } as AgentClientOptions);
+  return new AgentClient({
+    protocol,
+    threadId: `t-${protocol}-${scenario}-${Math.random()}`,
+    schedule: sync,
+    ...endpoint(protocol, scenario),
+    ...extra,
+  } as AgentClientOptions);
 }
 
 const lastText = (c: AgentClient) => String(c.state.messages.at(-1)?.content ?? "");
@@ -44,7 +50,12 @@ describe.each(PROTOCOLS)("%s through AgentClient", (protocol) => {
   it("runs a client tool and streams the follow-up answer", async () => {
     const c = client(protocol, "agentic-chat");
     const handler = vi.fn(({ background }: { background: string }) => `now ${background}`);
-    c.registerTool({ name: "change_background", description: "Change the background", parameters: { type: "object", properties: { background: { type: "string" } } }, handler });
+    c.registerTool({
+      name: "change_background",
+      description: "Change the background",
+      parameters: { type: "object", properties: { background: { type: "string" } } },
+      handler,
+    });
     await c.sendMessage("make the background teal");
     expect(handler).toHaveBeenCalledWith({ background: "teal" }, expect.anything());
     expect(c.state.error).toBeNull();
@@ -57,7 +68,14 @@ describe.each(PROTOCOLS)("%s through AgentClient", (protocol) => {
     await c.sendMessage("What is the weather in Oslo?");
     expect(c.state.error).toBeNull();
     const calls = c.selectToolCalls(c.state);
-    expect(calls).toEqual([expect.objectContaining({ name: "get_weather", args: { location: "Oslo" }, status: "complete", result: expect.objectContaining({ city: "Oslo" }) })]);
+    expect(calls).toEqual([
+      expect.objectContaining({
+        name: "get_weather",
+        args: { location: "Oslo" },
+        status: "complete",
+        result: expect.objectContaining({ city: "Oslo" }),
+      }),
+    ]);
     expect(lastText(c)).toContain("Oslo");
   });
 });
@@ -78,23 +96,41 @@ describe.each(["ag-kit", "agent-runtime"] as Protocol[])("%s interrupts", (proto
 describe("ag-kit requests", () => {
   it("carry only new messages, tools with JSON-string parameters, and resume payloads as JSON strings", async () => {
     const c = client("ag-kit", "agentic-chat");
-    c.registerTool({ name: "change_background", description: "d", parameters: { type: "object", properties: { background: { type: "string" } } }, handler: () => "ok" });
+    c.registerTool({
+      name: "change_background",
+      description: "d",
+      parameters: { type: "object", properties: { background: { type: "string" } } },
+      handler: () => "ok",
+    });
     await c.sendMessage("make the background red");
     const [first, second] = agent.requests.map((r) => r.body as Record<string, any>);
     expect(first).toEqual({
       conversationId: c.state.threadId,
       messages: [{ role: "user", content: "make the background red" }],
-      tools: [{ name: "change_background", description: "d", parameters: '{"type":"object","properties":{"background":{"type":"string"}}}' }],
+      tools: [
+        { name: "change_background", description: "d", parameters: '{"type":"object","properties":{"background":{"type":"string"}}}' },
+      ],
     });
     expect(second!.messages).toEqual([{ role: "tool", content: "ok", toolCallId: expect.any(String) }]);
     const k = client("ag-kit", "interrupt");
     await k.sendMessage("book");
     await k.resolveInterrupt(k.state.interrupts[0]!.id, { choice: "x" });
-    expect(agent.requests.at(-1)!.body).toEqual({ conversationId: k.state.threadId, tools: [], resume: { interruptId: expect.any(String), payload: '{"choice":"x"}' } });
+    expect(agent.requests.at(-1)!.body).toEqual({
+      conversationId: k.state.threadId,
+      tools: [],
+      resume: { interruptId: expect.any(String), payload: '{"choice":"x"}' },
+    });
   });
 
   it("tolerate a trailing [DONE] and frames that are not JSON", async () => {
-    const raw = await startMockAgent({ scenario: () => [{ raw: 'data: {"type":"text","content":"Hi"}\n\n' }, { raw: "data: not json\n\n" }, { raw: 'data: {"type":"text","content":" there"}\n\n' }, { raw: "data: [DONE]\n\n" }] });
+    const raw = await startMockAgent({
+      scenario: () => [
+        { raw: 'data: {"type":"text","content":"Hi"}\n\n' },
+        { raw: "data: not json\n\n" },
+        { raw: 'data: {"type":"text","content":" there"}\n\n' },
+        { raw: "data: [DONE]\n\n" },
+      ],
+    });
     try {
       const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
       const c = new AgentClient({ protocol: "ag-kit", url: `${raw.baseUrl}/ag-kit/default/send-message`, threadId: "t", schedule: sync });
@@ -117,7 +153,12 @@ describe("agent runtime", () => {
     await c.sendMessage("make the background red");
     const [first, second] = agent.requests.map((r) => r as { path: string; body: Record<string, any> });
     expect(first!.path).toBe("/agent-runtime/v1/ag-ui/agents/agentic-chat/runs");
-    expect(first!.body).toMatchObject({ model: "gpt-x", systemPrompt: "Be brief.", config: { temperature: 0 }, tools: [{ name: "change_background", execute: "frontend" }] });
+    expect(first!.body).toMatchObject({
+      model: "gpt-x",
+      systemPrompt: "Be brief.",
+      config: { temperature: 0 },
+      tools: [{ name: "change_background", execute: "frontend" }],
+    });
     expect(second!.body.messages.map((m: { role: string; content: unknown }) => [m.role, typeof m.content])).toEqual([
       ["user", "string"],
       ["assistant", "string"],
@@ -135,9 +176,17 @@ describe("agent runtime", () => {
   });
 
   it("treats 202 decision_forwarded as a finished run with nothing to stream", async () => {
-    const forward = await startMockAgent({ scenario: (input) => ({ status: 202, body: { status: "decision_forwarded", threadId: input.threadId, runId: input.runId } }) });
+    const forward = await startMockAgent({
+      scenario: (input) => ({ status: 202, body: { status: "decision_forwarded", threadId: input.threadId, runId: input.runId } }),
+    });
     try {
-      const c = new AgentClient({ protocol: "agent-runtime", url: `${forward.baseUrl}/agent-runtime`, agentId: "default", threadId: "t", schedule: sync });
+      const c = new AgentClient({
+        protocol: "agent-runtime",
+        url: `${forward.baseUrl}/agent-runtime`,
+        agentId: "default",
+        threadId: "t",
+        schedule: sync,
+      });
       await c.runAgent();
       expect(c.state).toMatchObject({ status: "idle", error: null });
     } finally {
@@ -149,7 +198,13 @@ describe("agent runtime", () => {
     const unknown = client("agent-runtime", "no-such-agent");
     await unknown.sendMessage("hi");
     expect(unknown.state.error).toMatchObject({ kind: "http", status: 404, message: expect.stringContaining("no-such-agent") });
-    const empty = new AgentClient({ protocol: "agent-runtime", url: `${agent.baseUrl}/agent-runtime`, agentId: "agentic-chat", threadId: "", schedule: sync });
+    const empty = new AgentClient({
+      protocol: "agent-runtime",
+      url: `${agent.baseUrl}/agent-runtime`,
+      agentId: "agentic-chat",
+      threadId: "",
+      schedule: sync,
+    });
     await empty.sendMessage("hi");
     expect(empty.state.error).toMatchObject({ kind: "http", status: 400, message: "bad request: threadId cannot be empty" });
   });
@@ -167,7 +222,13 @@ describe("agent runtime", () => {
       ],
     });
     try {
-      const c = new AgentClient({ protocol: "agent-runtime", url: `${reasoning.baseUrl}/agent-runtime`, agentId: "default", threadId: "t", schedule: sync });
+      const c = new AgentClient({
+        protocol: "agent-runtime",
+        url: `${reasoning.baseUrl}/agent-runtime`,
+        agentId: "default",
+        threadId: "t",
+        schedule: sync,
+      });
       await c.sendMessage("hi");
       expect(c.state.error).toBeNull();
       expect(c.state.messages.map((m) => [m.role, m.content])).toEqual([
@@ -184,7 +245,12 @@ describe("agent runtime", () => {
 describe("agentscope", () => {
   it("posts input, stream, session_id, user_id and function tools; answers a function_call with function_call_output", async () => {
     const c = client("agentscope", "agentic-chat", { userId: "u-42" });
-    c.registerTool({ name: "change_background", description: "d", parameters: { type: "object", properties: { background: { type: "string" } } }, handler: () => "ok" });
+    c.registerTool({
+      name: "change_background",
+      description: "d",
+      parameters: { type: "object", properties: { background: { type: "string" } } },
+      handler: () => "ok",
+    });
     await c.sendMessage("make the background red");
     const [first, second] = agent.requests.map((r) => r.body as Record<string, any>);
     expect(first).toEqual({
@@ -192,9 +258,20 @@ describe("agentscope", () => {
       stream: true,
       session_id: c.state.threadId,
       user_id: "u-42",
-      tools: [{ type: "function", function: { name: "change_background", description: "d", parameters: { type: "object", properties: { background: { type: "string" } } } } }],
+      tools: [
+        {
+          type: "function",
+          function: {
+            name: "change_background",
+            description: "d",
+            parameters: { type: "object", properties: { background: { type: "string" } } },
+          },
+        },
+      ],
     });
-    expect(second!.input).toEqual([{ type: "function_call_output", role: "tool", content: [{ type: "data", data: { call_id: expect.any(String), output: "ok" } }] }]);
+    expect(second!.input).toEqual([
+      { type: "function_call_output", role: "tool", content: [{ type: "data", data: { call_id: expect.any(String), output: "ok" } }] },
+    ]);
     expect(lastText(c)).toBe("Done! The background is now red.");
   });
 
@@ -213,7 +290,12 @@ describe("agentscope", () => {
       await c.sendMessage("hi");
       expect(c.state.error).toEqual({ kind: "agent", message: "Quota exceeded", code: "quota" });
       expect(c.state.messages.map((m) => m.content)).toEqual(["hi", "Part"]);
-      const e = new AgentClient({ protocol: "agentscope", url: `${errorFrame.baseUrl}/agentscope/default`, threadId: "t2", schedule: sync });
+      const e = new AgentClient({
+        protocol: "agentscope",
+        url: `${errorFrame.baseUrl}/agentscope/default`,
+        threadId: "t2",
+        schedule: sync,
+      });
       await e.sendMessage("hi");
       expect(e.state.error).toEqual({ kind: "agent", message: "model not found" });
     } finally {

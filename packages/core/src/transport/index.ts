@@ -1,10 +1,10 @@
 import { type AbstractAgent, CompatibilityBoundary, enforceEvents, HttpAgent, transformChunks, verifyEvents } from "@ag-ui/client";
 import type { BaseEvent, Message, RunAgentInput } from "@ag-ui/core";
 import { type Observable, tap } from "rxjs";
-import { createAgUiTransport, type TransportConfig } from "./agUi";
-import { warnOnProducerVersion } from "./protocolVersion";
+import { createAgUiTransport, type TransportConfig } from "./agUi.js";
+import { warnOnProducerVersion } from "./protocolVersion.js";
 
-export type { HeadersOption, TransportConfig } from "./agUi";
+export type { HeadersOption, TransportConfig } from "./agUi.js";
 
 /**
  * A transport is an `@ag-ui/client` agent whose `run(input)` yields AG-UI events, whatever its
@@ -24,9 +24,9 @@ export interface ProtocolOptions extends TransportConfig {
 const transports: Record<Protocol, (config: TransportConfig) => Transport | Promise<Transport>> = {
   "ag-ui": createAgUiTransport,
   // The other dialects load when first used: an app that speaks AG-UI never downloads them.
-  "ag-kit": async (config) => new (await import("./agKit")).AgKitTransport(config),
-  "agent-runtime": async (config) => new (await import("./agentRuntime")).AgentRuntimeTransport(config),
-  agentscope: async (config) => new (await import("./agentScope")).AgentScopeTransport(config),
+  "ag-kit": async (config) => new (await import("./agKit.js")).AgKitTransport(config),
+  "agent-runtime": async (config) => new (await import("./agentRuntime.js")).AgentRuntimeTransport(config),
+  agentscope: async (config) => new (await import("./agentScope.js")).AgentScopeTransport(config),
 };
 
 export function createTransport({ protocol = "ag-ui", ...config }: ProtocolOptions): Transport | Promise<Transport> {

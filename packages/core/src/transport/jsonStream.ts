@@ -1,8 +1,8 @@
 import { HttpAgent, runHttpRequest } from "@ag-ui/client";
 import type { BaseEvent, Message, RunAgentInput } from "@ag-ui/core";
 import { concat, concatMap, defer, from, type Observable, tap } from "rxjs";
-import { fetchWithHeaders, type TransportConfig } from "./agUi";
-import { sseJson } from "./sse";
+import { fetchWithHeaders, type TransportConfig } from "./agUi.js";
+import { sseJson } from "./sse.js";
 
 /** Turns one run's frames of a dialect into AG-UI events. */
 export interface FrameMapper {

@@ -1,13 +1,14 @@
 import type { RunAgentInput } from "@ag-ui/core";
 import { describe, expect, it } from "vitest";
-import { agKitMapper } from "./agKit";
-import { agentScopeMapper } from "./agentScope";
-import { fixReasoningRole } from "./agentRuntime";
-import type { FrameMapper } from "./jsonStream";
+import { agKitMapper } from "./agKit.js";
+import { agentScopeMapper } from "./agentScope.js";
+import { fixReasoningRole } from "./agentRuntime.js";
+import type { FrameMapper } from "./jsonStream.js";
 
 const input = { threadId: "t", runId: "r", messages: [], tools: [], context: [], state: {}, forwardedProps: {} } as RunAgentInput;
 type Event = { type: string; [key: string]: any };
-const play = (mapper: FrameMapper, frames: unknown[]) => [...mapper.start(), ...frames.flatMap((f) => mapper.frame(f)), ...mapper.end()] as Event[];
+const play = (mapper: FrameMapper, frames: unknown[]) =>
+  [...mapper.start(), ...frames.flatMap((f) => mapper.frame(f)), ...mapper.end()] as Event[];
 const types = (events: Array<{ type: string }>) => events.map((e) => e.type);
 
 describe("agKitMapper", () => {
@@ -22,9 +23,19 @@ describe("agKitMapper", () => {
       { type: "text", content: "It is sunny." },
     ]);
     expect(types(events)).toEqual([
-      "RUN_STARTED", "TEXT_MESSAGE_START", "TEXT_MESSAGE_CONTENT", "TEXT_MESSAGE_CONTENT", "TEXT_MESSAGE_END",
-      "TOOL_CALL_START", "TOOL_CALL_ARGS", "TOOL_CALL_END", "TOOL_CALL_RESULT",
-      "TEXT_MESSAGE_START", "TEXT_MESSAGE_CONTENT", "TEXT_MESSAGE_END", "RUN_FINISHED",
+      "RUN_STARTED",
+      "TEXT_MESSAGE_START",
+      "TEXT_MESSAGE_CONTENT",
+      "TEXT_MESSAGE_CONTENT",
+      "TEXT_MESSAGE_END",
+      "TOOL_CALL_START",
+      "TOOL_CALL_ARGS",
+      "TOOL_CALL_END",
+      "TOOL_CALL_RESULT",
+      "TEXT_MESSAGE_START",
+      "TEXT_MESSAGE_CONTENT",
+      "TEXT_MESSAGE_END",
+      "RUN_FINISHED",
     ]);
     const start = events.find((e) => e.type === "TOOL_CALL_START")!;
     expect(start.parentMessageId).toBe(events[1]!.messageId);
@@ -32,10 +43,15 @@ describe("agKitMapper", () => {
   });
 
   it("ends the run with an interrupt outcome carrying the payload", () => {
-    const events = play(agKitMapper(input), [{ type: "interrupt", id: "i1", reason: "confirm", payload: { message: "Sure?", styles: ["dark"] } }]);
+    const events = play(agKitMapper(input), [
+      { type: "interrupt", id: "i1", reason: "confirm", payload: { message: "Sure?", styles: ["dark"] } },
+    ]);
     expect(events.at(-1)).toMatchObject({
       type: "RUN_FINISHED",
-      outcome: { type: "interrupt", interrupts: [{ id: "i1", reason: "confirm", message: "Sure?", metadata: { payload: { message: "Sure?", styles: ["dark"] } } }] },
+      outcome: {
+        type: "interrupt",
+        interrupts: [{ id: "i1", reason: "confirm", message: "Sure?", metadata: { payload: { message: "Sure?", styles: ["dark"] } } }],
+      },
     });
   });
 
@@ -66,7 +82,13 @@ describe("agentScopeMapper", () => {
       { object: "message", id: "m", type: "function_call", role: "assistant", status: "created" },
       { object: "content", type: "data", delta: true, data: { call_id: "c", name: "pick", arguments: '{"a":' }, msg_id: "m" },
       { object: "content", type: "data", delta: true, data: { call_id: "c", name: "pick", arguments: '{"a":1}' }, msg_id: "m" },
-      { object: "message", id: "m", type: "function_call", status: "completed", content: [{ type: "data", data: { call_id: "c", name: "pick", arguments: '{"a":1}' } }] },
+      {
+        object: "message",
+        id: "m",
+        type: "function_call",
+        status: "completed",
+        content: [{ type: "data", data: { call_id: "c", name: "pick", arguments: '{"a":1}' } }],
+      },
     ]);
     expect(events.filter((e) => e.type === "TOOL_CALL_ARGS").map((e) => e.delta)).toEqual(['{"a":', "1}"]);
     expect(types(events)).toEqual(["RUN_STARTED", "TOOL_CALL_START", "TOOL_CALL_ARGS", "TOOL_CALL_ARGS", "TOOL_CALL_END", "RUN_FINISHED"]);
@@ -74,8 +96,20 @@ describe("agentScopeMapper", () => {
 
   it("maps plugin and MCP calls with their outputs to backend tool calls with results", () => {
     const events = play(agentScopeMapper(input), [
-      { object: "message", id: "p", type: "mcp_call", status: "completed", content: [{ type: "data", data: { call_id: "c", name: "search", arguments: "{}" } }] },
-      { object: "message", id: "o", type: "mcp_call_output", status: "completed", content: [{ type: "data", data: { call_id: "c", output: { hits: 3 } } }] },
+      {
+        object: "message",
+        id: "p",
+        type: "mcp_call",
+        status: "completed",
+        content: [{ type: "data", data: { call_id: "c", name: "search", arguments: "{}" } }],
+      },
+      {
+        object: "message",
+        id: "o",
+        type: "mcp_call_output",
+        status: "completed",
+        content: [{ type: "data", data: { call_id: "c", output: { hits: 3 } } }],
+      },
     ]);
     expect(events.find((e) => e.type === "TOOL_CALL_RESULT")).toMatchObject({ toolCallId: "c", content: '{"hits":3}' });
   });
@@ -85,9 +119,25 @@ describe("agentScopeMapper", () => {
       { object: "message", id: "think", type: "reasoning", status: "created" },
       { object: "content", type: "text", delta: true, text: "hmm", msg_id: "think" },
       { object: "message", id: "think", type: "reasoning", status: "completed" },
-      { object: "message", id: "m", type: "message", status: "completed", content: [{ type: "image", image_url: "https://x/cat.png" }, { type: "data", index: 1, data: { rows: 2 } }] },
+      {
+        object: "message",
+        id: "m",
+        type: "message",
+        status: "completed",
+        content: [
+          { type: "image", image_url: "https://x/cat.png" },
+          { type: "data", index: 1, data: { rows: 2 } },
+        ],
+      },
     ]);
-    expect(types(events).slice(0, 6)).toEqual(["RUN_STARTED", "REASONING_START", "REASONING_MESSAGE_START", "REASONING_MESSAGE_CONTENT", "REASONING_MESSAGE_END", "REASONING_END"]);
+    expect(types(events).slice(0, 6)).toEqual([
+      "RUN_STARTED",
+      "REASONING_START",
+      "REASONING_MESSAGE_START",
+      "REASONING_MESSAGE_CONTENT",
+      "REASONING_MESSAGE_END",
+      "REASONING_END",
+    ]);
     expect(events.find((e) => e.type === "TEXT_MESSAGE_CONTENT")).toMatchObject({ delta: "![image](https://x/cat.png)" });
     expect(events.find((e) => e.type === "ACTIVITY_SNAPSHOT")).toMatchObject({ activityType: "data", content: { rows: 2 } });
   });
@@ -95,7 +145,9 @@ describe("agentScopeMapper", () => {
 
 describe("fixReasoningRole", () => {
   it("rewrites the runtime's assistant role on reasoning starts and leaves other events alone", () => {
-    expect(fixReasoningRole({ type: "REASONING_MESSAGE_START", messageId: "r", role: "assistant" } as never)).toMatchObject({ role: "reasoning" });
+    expect(fixReasoningRole({ type: "REASONING_MESSAGE_START", messageId: "r", role: "assistant" } as never)).toMatchObject({
+      role: "reasoning",
+    });
     const other = { type: "TEXT_MESSAGE_START", messageId: "m", role: "assistant" } as never;
     expect(fixReasoningRole(other)).toBe(other);
   });

@@ -1,6 +1,6 @@
 import type { Message, RunAgentInput, Tool } from "@ag-ui/core";
-import { frame, id } from "./sse";
-import { type Dialect, RequestError } from "./types";
+import { frame, id } from "./sse.js";
+import { type Dialect, RequestError } from "./types.js";
 
 interface AgKitBody {
   conversationId?: unknown;
@@ -24,12 +24,22 @@ export const agKit: Dialect = {
       if (m.role === "tool" && m.toolCallId) return [{ id: id("tool"), role: "tool", toolCallId: m.toolCallId, content }];
       return [];
     });
-    const tools: Tool[] = (body.tools ?? []).map((t) => ({ name: t.name, description: t.description ?? "", parameters: t.parameters ? JSON.parse(t.parameters) : {} }));
+    const tools: Tool[] = (body.tools ?? []).map((t) => ({
+      name: t.name,
+      description: t.description ?? "",
+      parameters: t.parameters ? JSON.parse(t.parameters) : {},
+    }));
     const resume = body.resume?.interruptId
       ? (() => {
           const payload = body.resume!.payload === undefined ? null : JSON.parse(body.resume!.payload);
           // The protocol cannot say "cancelled"; Tandem sends null for it.
-          return [{ interruptId: body.resume!.interruptId!, status: payload === null ? ("cancelled" as const) : ("resolved" as const), ...(payload !== null && { payload }) }];
+          return [
+            {
+              interruptId: body.resume!.interruptId!,
+              status: payload === null ? ("cancelled" as const) : ("resolved" as const),
+              ...(payload !== null && { payload }),
+            },
+          ];
         })()
       : undefined;
     const input: RunAgentInput = {

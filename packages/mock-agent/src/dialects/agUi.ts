@@ -1,6 +1,6 @@
 import type { BaseEvent, RunAgentInput } from "@ag-ui/core";
 import { EventEncoder } from "@ag-ui/encoder";
-import { type Dialect, RequestError } from "./types";
+import { type Dialect, RequestError } from "./types.js";
 
 /** AG-UI: a RunAgentInput in, SSE `data: {json}` frames (or protobuf when the Accept header asks) out. */
 export const agUi: Dialect = {

@@ -1,6 +1,6 @@
 import type { RunAgentInput } from "@ag-ui/core";
-import { agUi } from "./agUi";
-import { type Dialect, RequestError } from "./types";
+import { agUi } from "./agUi.js";
+import { type Dialect, RequestError } from "./types.js";
 
 /** The agent runtime's runs endpoint: AG-UI, with the runtime's validation and error shape. */
 export const agentRuntime: Dialect = {

@@ -1,6 +1,6 @@
 import type { Message, RunAgentInput, Tool } from "@ag-ui/core";
-import { frame, id } from "./sse";
-import { type Dialect, RequestError } from "./types";
+import { frame, id } from "./sse.js";
+import { type Dialect, RequestError } from "./types.js";
 
 type Part = { type?: string; text?: string; image_url?: string; data?: Record<string, unknown> };
 type AsMessage = { type?: string; role?: string; content?: Part[] };
@@ -12,14 +12,30 @@ function toMessages(m: AsMessage): Message[] {
     case "function_call_output":
       return [{ id: id("tool"), role: "tool", toolCallId: String(data.call_id), content: String(data.output ?? "") }];
     case "function_call":
-      return [{ id: id("call"), role: "assistant", toolCalls: [{ id: String(data.call_id), type: "function", function: { name: String(data.name), arguments: String(data.arguments ?? "") } }] }];
+      return [
+        {
+          id: id("call"),
+          role: "assistant",
+          toolCalls: [
+            { id: String(data.call_id), type: "function", function: { name: String(data.name), arguments: String(data.arguments ?? "") } },
+          ],
+        },
+      ];
     default: {
-      const text = parts.filter((p) => p.type === "text").map((p) => p.text ?? "").join("");
+      const text = parts
+        .filter((p) => p.type === "text")
+        .map((p) => p.text ?? "")
+        .join("");
       const images = parts.filter((p) => p.type === "image" && p.image_url);
       const content = images.length
-        ? [{ type: "text" as const, text }, ...images.map((p) => ({ type: "image" as const, source: { type: "url" as const, value: p.image_url! } }))]
+        ? [
+            { type: "text" as const, text },
+            ...images.map((p) => ({ type: "image" as const, source: { type: "url" as const, value: p.image_url! } })),
+          ]
         : text;
-      return m.role === "assistant" ? [{ id: id("msg"), role: "assistant", content: text }] : [{ id: id("msg"), role: m.role === "system" ? "system" : "user", content } as Message];
+      return m.role === "assistant"
+        ? [{ id: id("msg"), role: "assistant", content: text }]
+        : [{ id: id("msg"), role: m.role === "system" ? "system" : "user", content } as Message];
     }
   }
 }
@@ -49,7 +65,8 @@ export const agentScope: Dialect = {
     const clientTools = new Set((input.tools ?? []).map((t) => t.name));
     const text = new Map<string, string>();
     const calls = new Map<string, { name: string; args: string; msgId: string }>();
-    const response = (status: string, extra: object = {}) => frame({ object: "response", id: responseId, status, session_id: input.threadId, ...extra });
+    const response = (status: string, extra: object = {}) =>
+      frame({ object: "response", id: responseId, status, session_id: input.threadId, ...extra });
     return {
       contentType: "text/event-stream",
       encode(event) {
@@ -62,12 +79,23 @@ export const agentScope: Dialect = {
           case "TEXT_MESSAGE_CONTENT": {
             const msgId = String(event.messageId);
             text.set(msgId, (text.get(msgId) ?? "") + String(event.delta));
-            return frame({ object: "content", type: "text", index: 0, delta: true, text: event.delta, msg_id: msgId, status: "in_progress" });
+            return frame({
+              object: "content",
+              type: "text",
+              index: 0,
+              delta: true,
+              text: event.delta,
+              msg_id: msgId,
+              status: "in_progress",
+            });
           }
           case "TEXT_MESSAGE_END": {
             const msgId = String(event.messageId);
             const full = { type: "text", index: 0, delta: false, text: text.get(msgId) ?? "", msg_id: msgId };
-            return frame({ object: "content", ...full, status: "completed" }) + frame({ object: "message", id: msgId, type: "message", role: "assistant", status: "completed", content: [full] });
+            return (
+              frame({ object: "content", ...full, status: "completed" }) +
+              frame({ object: "message", id: msgId, type: "message", role: "assistant", status: "completed", content: [full] })
+            );
           }
           case "TOOL_CALL_START": {
             const msgId = id("msg");

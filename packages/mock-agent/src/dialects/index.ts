@@ -1,8 +1,8 @@
-import { agKit } from "./agKit";
-import { agentRuntime, historyPage } from "./agentRuntime";
-import { agentScope } from "./agentScope";
-import { agUi } from "./agUi";
-import type { Dialect, RequestInfo } from "./types";
+import { agKit } from "./agKit.js";
+import { agentRuntime, historyPage } from "./agentRuntime.js";
+import { agentScope } from "./agentScope.js";
+import { agUi } from "./agUi.js";
+import type { Dialect, RequestInfo } from "./types.js";
 
 export type Route =
   | {
@@ -33,4 +33,4 @@ export const routes: Route[] = [
   { method: "POST", pattern: /^\/(?<scenario>[a-z-]+)\/?$/, dialect: agUi },
 ];
 
-export { RequestError, type Dialect, type EventWriter, type RequestInfo } from "./types";
+export { RequestError, type Dialect, type EventWriter, type RequestInfo } from "./types.js";

@@ -1,6 +1,6 @@
 import type { RunAgentInput } from "@ag-ui/core";
-import type { ThreadHistory } from "../history";
-import type { EventStep } from "../types";
+import type { ThreadHistory } from "../history.js";
+import type { EventStep } from "../types.js";
 
 /** A bad request: answered with this status and `{"error": message}`. */
 export class RequestError extends Error {

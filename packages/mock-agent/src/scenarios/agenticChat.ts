@@ -1,6 +1,6 @@
-import { run, textMessage, toolCall } from "../steps";
-import type { Script } from "../types";
-import { answered, lastUserText } from "./read";
+import { run, textMessage, toolCall } from "../steps.js";
+import type { Script } from "../types.js";
+import { answered, lastUserText } from "./read.js";
 
 const COLOURS = ["red", "orange", "yellow", "green", "teal", "blue", "navy", "purple", "pink", "black", "white", "gray"];
 

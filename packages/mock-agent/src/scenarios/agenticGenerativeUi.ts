@@ -1,9 +1,17 @@
-import { run, textMessage } from "../steps";
-import type { Script, Step } from "../types";
+import { run, textMessage } from "../steps.js";
+import type { Script, Step } from "../types.js";
 
 const TASKS = [
-  "Read the request", "Collect sources", "Outline the answer", "Check the facts", "Draft section one",
-  "Draft section two", "Add examples", "Review tone", "Polish the wording", "Deliver the result",
+  "Read the request",
+  "Collect sources",
+  "Outline the answer",
+  "Check the facts",
+  "Draft section one",
+  "Draft section two",
+  "Add examples",
+  "Review tone",
+  "Polish the wording",
+  "Deliver the result",
 ];
 
 /** Dojo "agentic generative UI": a STATE_SNAPSHOT of 10 steps, then one STATE_DELTA per finished step. */

@@ -1,6 +1,6 @@
-import { newId, run, textMessage, toolCall, toolResult } from "../steps";
-import type { Script } from "../types";
-import { lastUserText } from "./read";
+import { newId, run, textMessage, toolCall, toolResult } from "../steps.js";
+import type { Script } from "../types.js";
+import { lastUserText } from "./read.js";
 
 function cityIn(text: string): string {
   const match = text.match(/\b(?:in|for|at)\s+([A-Z][\p{L}'-]+(?:\s+[A-Z][\p{L}'-]+)*)/u);

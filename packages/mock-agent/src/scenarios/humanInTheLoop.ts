@@ -1,6 +1,6 @@
-import { run, textMessage, toolCallPieces } from "../steps";
-import type { Script } from "../types";
-import { answered, approved, lastUserText } from "./read";
+import { run, textMessage, toolCallPieces } from "../steps.js";
+import type { Script } from "../types.js";
+import { answered, approved, lastUserText } from "./read.js";
 
 interface TaskStep {
   description: string;

@@ -1,12 +1,12 @@
-import type { ScenarioName, Script } from "../types";
-import { agenticChat } from "./agenticChat";
-import { agenticGenerativeUi } from "./agenticGenerativeUi";
-import { backendToolRendering } from "./backendToolRendering";
-import { humanInTheLoop } from "./humanInTheLoop";
-import { interrupt } from "./interrupt";
-import { predictiveStateUpdates } from "./predictiveStateUpdates";
-import { sharedState } from "./sharedState";
-import { toolBasedGenerativeUi } from "./toolBasedGenerativeUi";
+import type { ScenarioName, Script } from "../types.js";
+import { agenticChat } from "./agenticChat.js";
+import { agenticGenerativeUi } from "./agenticGenerativeUi.js";
+import { backendToolRendering } from "./backendToolRendering.js";
+import { humanInTheLoop } from "./humanInTheLoop.js";
+import { interrupt } from "./interrupt.js";
+import { predictiveStateUpdates } from "./predictiveStateUpdates.js";
+import { sharedState } from "./sharedState.js";
+import { toolBasedGenerativeUi } from "./toolBasedGenerativeUi.js";
 
 /** One script per playground page, as a Dojo reference server plays them. */
 export const scenarios: Record<ScenarioName, Script> = {

@@ -1,5 +1,5 @@
-import { newId, run, textMessage } from "../steps";
-import type { Script } from "../types";
+import { newId, run, textMessage } from "../steps.js";
+import type { Script } from "../types.js";
 
 const FLIGHTS = ["Morning flight 08:15", "Afternoon flight 14:40", "Evening flight 19:05"];
 

@@ -1,7 +1,7 @@
 import type { Message } from "@ag-ui/core";
-import { newId, run, textMessage, toolCall, toolResult } from "../steps";
-import type { Script } from "../types";
-import { answered, approved, lastUserText } from "./read";
+import { newId, run, textMessage, toolCall, toolResult } from "../steps.js";
+import type { Script } from "../types.js";
+import { answered, approved, lastUserText } from "./read.js";
 
 function documentFor(request: string): string {
   const topic = request.replace(/^(please\s+)?(write|draft)\s+(me\s+)?(a|an)?\s*/i, "").replace(/[.?!]+$/, "") || "a quiet morning";
@@ -33,7 +33,10 @@ export const predictiveStateUpdates: Script = (input, { tokenDelayMs }) => {
   if (confirmed) {
     if (!approved(confirmed.result)) return run(input, textMessage("Okay, I discarded the changes.", { tokenDelayMs }));
     const document = lastDocument(input.messages);
-    return run(input, [{ type: "STATE_SNAPSHOT", snapshot: { ...(input.state as object), document } }, ...textMessage("Saved. The document is updated.", { tokenDelayMs })]);
+    return run(input, [
+      { type: "STATE_SNAPSHOT", snapshot: { ...(input.state as object), document } },
+      ...textMessage("Saved. The document is updated.", { tokenDelayMs }),
+    ]);
   }
   const document = documentFor(lastUserText(input));
   const writeId = newId("write");

@@ -21,7 +21,10 @@ function parse(content: Message["content"]): unknown {
  * When the request answers a call of `toolName` (its last message is that call's tool result),
  * the call's arguments and the parsed result; otherwise undefined.
  */
-export function answered<A = Record<string, unknown>, R = unknown>(input: RunAgentInput, toolName: string): { args: A; result: R } | undefined {
+export function answered<A = Record<string, unknown>, R = unknown>(
+  input: RunAgentInput,
+  toolName: string,
+): { args: A; result: R } | undefined {
   const last = input.messages.at(-1);
   if (last?.role !== "tool") return undefined;
   for (const m of input.messages) {

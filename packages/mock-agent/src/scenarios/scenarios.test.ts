@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startMockAgent } from "../server";
-import { answer, calls, type Event, post, said, user } from "../test/http";
-import type { MockAgent } from "../types";
+import { startMockAgent } from "../server.js";
+import { answer, calls, type Event, post, said, user } from "../test/http.js";
+import type { MockAgent } from "../types.js";
 
 let agent: MockAgent;
 beforeAll(async () => {
@@ -13,11 +13,23 @@ const types = (events: Event[]) => events.map((e) => e.type);
 
 describe("scenarios", () => {
   it("every scenario plays one well-formed run", async () => {
-    for (const name of ["agentic-chat", "backend-tool-rendering", "human-in-the-loop", "interrupt", "agentic-generative-ui", "tool-based-generative-ui", "shared-state", "predictive-state-updates"]) {
+    for (const name of [
+      "agentic-chat",
+      "backend-tool-rendering",
+      "human-in-the-loop",
+      "interrupt",
+      "agentic-generative-ui",
+      "tool-based-generative-ui",
+      "shared-state",
+      "predictive-state-updates",
+    ]) {
       const events = await post(at(name), { threadId: `well-formed-${name}`, messages: [user("hello")] });
       expect(events[0], name).toMatchObject({ type: "RUN_STARTED", threadId: `well-formed-${name}`, runId: "r", protocolVersion: "1.0" });
       expect(events.at(-1), name).toMatchObject({ type: "RUN_FINISHED", threadId: `well-formed-${name}`, runId: "r" });
-      expect(events.every((e) => typeof e.timestamp === "number"), name).toBe(true);
+      expect(
+        events.every((e) => typeof e.timestamp === "number"),
+        name,
+      ).toBe(true);
     }
   });
 
@@ -36,13 +48,18 @@ describe("scenarios", () => {
     const [call] = calls(first);
     expect(call).toMatchObject({ name: "change_background", args: { background: "linear-gradient(135deg, teal, navy)" } });
     expect(types(first).at(-2)).toBe("TOOL_CALL_END");
-    const second = await post(at("agentic-chat"), { threadId: "bg", messages: [user("make the background teal and navy"), ...answer(call!, "ok")] });
+    const second = await post(at("agentic-chat"), {
+      threadId: "bg",
+      messages: [user("make the background teal and navy"), ...answer(call!, "ok")],
+    });
     expect(said(second)).toContain("linear-gradient(135deg, teal, navy)");
     expect(calls(second)).toEqual([]);
   });
 
   it("agentic-chat passes a CSS value from the message through, and defaults to a gradient", async () => {
-    const [written] = calls(await post(at("agentic-chat"), { messages: [user("set the background to radial-gradient(circle, #fff, #f0f) please")] }));
+    const [written] = calls(
+      await post(at("agentic-chat"), { messages: [user("set the background to radial-gradient(circle, #fff, #f0f) please")] }),
+    );
     expect(written!.args.background).toBe("radial-gradient(circle, #fff, #f0f)");
     const [plain] = calls(await post(at("agentic-chat"), { messages: [user("change the background")] }));
     expect(plain!.args.background).toMatch(/^linear-gradient\(/);
@@ -78,11 +95,15 @@ describe("scenarios", () => {
     expect(steps[0]!.description).toContain("plan a picnic");
 
     const chosen = steps.map((s, i) => ({ ...s, status: i === 1 ? "disabled" : "enabled" }));
-    const accepted = said(await post(at("human-in-the-loop"), { messages: [user("plan a picnic"), ...answer(call!, { accepted: true, steps: chosen })] }));
+    const accepted = said(
+      await post(at("human-in-the-loop"), { messages: [user("plan a picnic"), ...answer(call!, { accepted: true, steps: chosen })] }),
+    );
     expect(accepted).toContain(steps[0]!.description);
     expect(accepted).toContain(steps[2]!.description);
     expect(accepted).not.toContain(steps[1]!.description);
-    const rejected = said(await post(at("human-in-the-loop"), { messages: [user("plan a picnic"), ...answer(call!, { accepted: false, steps: chosen })] }));
+    const rejected = said(
+      await post(at("human-in-the-loop"), { messages: [user("plan a picnic"), ...answer(call!, { accepted: false, steps: chosen })] }),
+    );
     expect(rejected).toMatch(/^Understood, I won't do that/);
   });
 
@@ -92,12 +113,23 @@ describe("scenarios", () => {
     expect(outcome.type).toBe("interrupt");
     expect(outcome.interrupts).toHaveLength(1);
     const [pending] = outcome.interrupts;
-    expect(pending).toMatchObject({ id: expect.any(String), reason: "choose_option", message: expect.any(String), responseSchema: { type: "object" } });
+    expect(pending).toMatchObject({
+      id: expect.any(String),
+      reason: "choose_option",
+      message: expect.any(String),
+      responseSchema: { type: "object" },
+    });
     const choice = pending.responseSchema.properties.choice.enum[1];
-    const resolved = await post(at("interrupt"), { messages: [user("book a flight")], resume: [{ interruptId: pending.id, status: "resolved", payload: { choice } }] });
+    const resolved = await post(at("interrupt"), {
+      messages: [user("book a flight")],
+      resume: [{ interruptId: pending.id, status: "resolved", payload: { choice } }],
+    });
     expect(said(resolved)).toContain(choice);
     expect(resolved.at(-1)!.outcome).toBeUndefined();
-    const cancelled = await post(at("interrupt"), { messages: [user("book a flight")], resume: [{ interruptId: pending.id, status: "cancelled" }] });
+    const cancelled = await post(at("interrupt"), {
+      messages: [user("book a flight")],
+      resume: [{ interruptId: pending.id, status: "cancelled" }],
+    });
     expect(said(cancelled)).toMatch(/cancelled/);
   });
 
@@ -107,7 +139,9 @@ describe("scenarios", () => {
     expect(snapshot.steps).toHaveLength(10);
     expect(snapshot.steps.every((s: { description: string; status: string }) => s.description && s.status === "pending")).toBe(true);
     const deltas = events.filter((e) => e.type === "STATE_DELTA");
-    expect(deltas.map((d) => d.delta)).toEqual(Array.from({ length: 10 }, (_, i) => [{ op: "replace", path: `/steps/${i}/status`, value: "completed" }]));
+    expect(deltas.map((d) => d.delta)).toEqual(
+      Array.from({ length: 10 }, (_, i) => [{ op: "replace", path: `/steps/${i}/status`, value: "completed" }]),
+    );
     expect(said(events)).not.toBe("");
   });
 
@@ -124,7 +158,14 @@ describe("scenarios", () => {
   });
 
   it("shared-state keeps the user's edits, improves the recipe and names what it found", async () => {
-    const recipe = { title: "Soup", skill_level: "Beginner", special_preferences: ["Vegan"], cooking_time: "15 min", ingredients: [{ icon: "🥔", name: "Potatoes", amount: "4" }], instructions: [] };
+    const recipe = {
+      title: "Soup",
+      skill_level: "Beginner",
+      special_preferences: ["Vegan"],
+      cooking_time: "15 min",
+      ingredients: [{ icon: "🥔", name: "Potatoes", amount: "4" }],
+      instructions: [],
+    };
     const events = await post(at("shared-state"), { state: { recipe }, messages: [user("improve it")] });
     const next = events.find((e) => e.type === "STATE_SNAPSHOT")!.snapshot.recipe;
     expect(next).toMatchObject({ title: "Soup", skill_level: "Beginner", special_preferences: ["Vegan"], cooking_time: "15 min" });
@@ -136,13 +177,24 @@ describe("scenarios", () => {
   it("shared-state starts a Dojo recipe when the client has none", async () => {
     const events = await post(at("shared-state"), { messages: [user("make me something")] });
     const recipe = events.find((e) => e.type === "STATE_SNAPSHOT")!.snapshot.recipe;
-    expect(Object.keys(recipe).sort()).toEqual(["cooking_time", "ingredients", "instructions", "skill_level", "special_preferences", "title"]);
+    expect(Object.keys(recipe).sort()).toEqual([
+      "cooking_time",
+      "ingredients",
+      "instructions",
+      "skill_level",
+      "special_preferences",
+      "title",
+    ]);
     expect(recipe.ingredients[0]).toEqual({ icon: expect.any(String), name: expect.any(String), amount: expect.any(String) });
   });
 
   it("predictive-state-updates predicts the document, asks to confirm, and keeps or discards it", async () => {
     const events = await post(at("predictive-state-updates"), { state: { document: "old" }, messages: [user("write a poem about rain")] });
-    expect(events[1]).toMatchObject({ type: "CUSTOM", name: "PredictState", value: [{ state_key: "document", tool: "write_document", tool_argument: "document" }] });
+    expect(events[1]).toMatchObject({
+      type: "CUSTOM",
+      name: "PredictState",
+      value: [{ state_key: "document", tool: "write_document", tool_argument: "document" }],
+    });
     const [write, confirm] = calls(events);
     expect(write!.name).toBe("write_document");
     expect(write!.args.document).toContain("rain");
@@ -151,10 +203,16 @@ describe("scenarios", () => {
     expect(types(events).at(-2)).toBe("TOOL_CALL_END");
 
     const thread = [user("write a poem about rain"), ...answer(write!, "written")];
-    const kept = await post(at("predictive-state-updates"), { state: { document: "old" }, messages: [...thread, ...answer(confirm!, { approved: true })] });
+    const kept = await post(at("predictive-state-updates"), {
+      state: { document: "old" },
+      messages: [...thread, ...answer(confirm!, { approved: true })],
+    });
     expect(kept.find((e) => e.type === "STATE_SNAPSHOT")!.snapshot.document).toBe(write!.args.document);
     expect(said(kept)).toMatch(/Saved/);
-    const discarded = await post(at("predictive-state-updates"), { state: { document: "old" }, messages: [...thread, ...answer(confirm!, { approved: false })] });
+    const discarded = await post(at("predictive-state-updates"), {
+      state: { document: "old" },
+      messages: [...thread, ...answer(confirm!, { approved: false })],
+    });
     expect(said(discarded)).toMatch(/discarded/);
     expect(discarded.some((e) => e.type === "STATE_SNAPSHOT")).toBe(false);
   });

@@ -1,5 +1,5 @@
-import { run, textMessage } from "../steps";
-import type { Script } from "../types";
+import { run, textMessage } from "../steps.js";
+import type { Script } from "../types.js";
 
 interface Ingredient {
   icon: string;

@@ -1,6 +1,6 @@
-import { run, textMessage, toolCall } from "../steps";
-import type { Script } from "../types";
-import { answered } from "./read";
+import { run, textMessage, toolCall } from "../steps.js";
+import type { Script } from "../types.js";
+import { answered } from "./read.js";
 
 const HAIKU = {
   japanese: ["古池や", "蛙飛び込む", "水の音"],

@@ -76,7 +76,11 @@ export function calls(events: Event[]): Array<{ id: string; name: string; pieces
 /** The messages a client would send back: the call as an assistant message, then its result. */
 export function answer(call: { id: string; name: string; args: unknown }, result: unknown): Message[] {
   return [
-    { id: `a-${call.id}`, role: "assistant", toolCalls: [{ id: call.id, type: "function", function: { name: call.name, arguments: JSON.stringify(call.args) } }] },
+    {
+      id: `a-${call.id}`,
+      role: "assistant",
+      toolCalls: [{ id: call.id, type: "function", function: { name: call.name, arguments: JSON.stringify(call.args) } }],
+    },
     { id: `r-${call.id}`, role: "tool", toolCallId: call.id, content: typeof result === "string" ? result : JSON.stringify(result) },
   ];
 }

@@ -3,8 +3,8 @@ import { type MockAgent, type Script, startMockAgent } from "@tandem/mock-agent"
 import { cleanup, render } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach } from "vitest";
-import { AgentProvider, type AgentProviderProps } from "../AgentProvider";
-import { useAgent } from "../useAgent";
+import { AgentProvider, type AgentProviderProps } from "../AgentProvider.js";
+import { useAgent } from "../useAgent.js";
 
 let agents: MockAgent[] = [];
 afterEach(async () => {

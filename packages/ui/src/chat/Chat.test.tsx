@@ -1,10 +1,10 @@
 import { useHumanInTheLoop, useMessage } from "@tandem/react";
 import { fireEvent, screen } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
+import { userEvent } from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import type { MessageProps } from "../messages/Message";
-import { awaitInput, createClient, dispatch, renderWith, runFinished, runStarted, say, toolCall } from "../test/harness";
-import { Chat } from "./Chat";
+import type { MessageProps } from "../messages/Message.js";
+import { awaitInput, createClient, dispatch, renderWith, runFinished, runStarted, say, toolCall } from "../test/harness.js";
+import { Chat } from "./Chat.js";
 
 describe("Chat", () => {
   it("is the kit's root with test id, running flag and theme", () => {
@@ -56,7 +56,11 @@ describe("Chat", () => {
   });
 
   it("re-renders only the streaming row per token, and no earlier row when a message is added", () => {
-    const history = Array.from({ length: 120 }, (_, i) => ({ id: `h${i}`, role: i % 2 ? ("assistant" as const) : ("user" as const), content: `m${i}` }));
+    const history = Array.from({ length: 120 }, (_, i) => ({
+      id: `h${i}`,
+      role: i % 2 ? ("assistant" as const) : ("user" as const),
+      content: `m${i}`,
+    }));
     const client = createClient({ initialMessages: history });
     const renders = new Map<string, number>();
     function CountingMessage({ id }: MessageProps) {
@@ -83,7 +87,13 @@ describe("keyboard-only use", () => {
     const client = createClient();
     const sendMessage = vi.spyOn(client, "sendMessage").mockResolvedValue(undefined);
     const respond = vi.spyOn(client, "respond").mockImplementation(() => {});
-    renderWith(client, <><Tools /><Chat /></>);
+    renderWith(
+      client,
+      <>
+        <Tools />
+        <Chat />
+      </>,
+    );
     const user = userEvent.setup();
     const box = screen.getByRole("textbox", { name: "Message" });
     for (let i = 0; i < 5 && document.activeElement !== box; i++) await user.tab();

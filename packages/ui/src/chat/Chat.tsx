@@ -1,15 +1,15 @@
 import { useAgent, useMessageIds } from "@tandem/react";
 import { type ReactNode, useEffect } from "react";
-import { Composer as DefaultComposer } from "../composer/Composer";
-import { Interrupts as DefaultInterrupts } from "../interrupts/Interrupts";
-import { preloadMarkdown } from "../markdown/LazyMarkdown";
-import { MessageList as DefaultMessageList } from "../messages/MessageList";
-import { StatusAnnouncer as DefaultStatusAnnouncer } from "../messages/StatusAnnouncer";
-import { RunError as DefaultRunError } from "../status/RunError";
-import { Steps as DefaultSteps } from "../status/Steps";
-import { type Suggestion, Suggestions as DefaultSuggestions } from "../suggestions/Suggestions";
-import { cx } from "../util/cx";
-import { type ChatComponents, ChatComponentsProvider, useChatComponents } from "./components";
+import { Composer as DefaultComposer } from "../composer/Composer.js";
+import { Interrupts as DefaultInterrupts } from "../interrupts/Interrupts.js";
+import { preloadMarkdown } from "../markdown/LazyMarkdown.js";
+import { MessageList as DefaultMessageList } from "../messages/MessageList.js";
+import { StatusAnnouncer as DefaultStatusAnnouncer } from "../messages/StatusAnnouncer.js";
+import { RunError as DefaultRunError } from "../status/RunError.js";
+import { Steps as DefaultSteps } from "../status/Steps.js";
+import { type Suggestion, Suggestions as DefaultSuggestions } from "../suggestions/Suggestions.js";
+import { cx } from "../util/cx.js";
+import { type ChatComponents, ChatComponentsProvider, useChatComponents } from "./components.js";
 
 export type ChatTheme = "light" | "dark" | "system";
 
@@ -56,7 +56,12 @@ function ChatLayout({ className, theme = "system", placeholder, suggestions, wel
   }, []);
 
   return (
-    <div className={cx("tandem", "tandem-chat", className)} data-testid="tandem-chat" data-running={running ? "true" : "false"} data-theme={theme}>
+    <div
+      className={cx("tandem", "tandem-chat", className)}
+      data-testid="tandem-chat"
+      data-running={running ? "true" : "false"}
+      data-theme={theme}
+    >
       <MessageList empty={welcome != null && <div className="tandem-welcome">{welcome}</div>}>
         <Interrupts />
         <Steps />

@@ -16,8 +16,8 @@ import {
   textStart,
   toolCall,
   toolResult,
-} from "../test/harness";
-import { Chat } from "./Chat";
+} from "../test/harness.js";
+import { Chat } from "./Chat.js";
 
 function Tools() {
   useHumanInTheLoop({ name: "delete_file", description: "Deletes a file" });
@@ -57,7 +57,13 @@ describe("accessibility (axe)", () => {
 
   it("with two confirmations pending", async () => {
     const client = createClient();
-    const { container } = renderWith(client, <><Tools /><Chat /></>);
+    const { container } = renderWith(
+      client,
+      <>
+        <Tools />
+        <Chat />
+      </>,
+    );
     dispatch(client, runStarted(), toolCall("c1", "delete_file", { path: "/a" }, "a"), toolCall("c2", "delete_file", { path: "/b" }, "a"));
     awaitInput(client, "c1", "c2");
     await expectNoAxeViolations(container);
@@ -79,7 +85,16 @@ describe("accessibility (axe)", () => {
       runFinished("r", {
         type: "interrupt",
         interrupts: [
-          { id: "i1", reason: "pick", message: "Choose", responseSchema: { type: "object", properties: { size: { enum: ["s", "m"] }, ok: { type: "boolean" }, n: { type: "number" } }, required: ["size"] } },
+          {
+            id: "i1",
+            reason: "pick",
+            message: "Choose",
+            responseSchema: {
+              type: "object",
+              properties: { size: { enum: ["s", "m"] }, ok: { type: "boolean" }, n: { type: "number" } },
+              required: ["size"],
+            },
+          },
           { id: "i2", reason: "free" },
         ],
       }),

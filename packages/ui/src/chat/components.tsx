@@ -1,20 +1,20 @@
 import { type ComponentType, createContext, type ReactNode, useContext, useRef } from "react";
-import type { ComposerProps } from "../composer/Composer";
-import type { InterruptPromptProps } from "../interrupts/InterruptPrompt";
-import type { InterruptsProps } from "../interrupts/Interrupts";
-import type { MarkdownProps } from "../markdown/types";
-import type { ActivityProps } from "../messages/Activity";
-import type { MessageProps } from "../messages/Message";
-import type { MessageListProps } from "../messages/MessageList";
-import type { ReasoningProps } from "../messages/Reasoning";
-import type { StatusAnnouncerProps } from "../messages/StatusAnnouncer";
-import type { UserContentProps } from "../messages/UserContent";
-import type { RunErrorProps } from "../status/RunError";
-import type { StepsProps } from "../status/Steps";
-import type { SuggestionsProps } from "../suggestions/Suggestions";
-import type { ConfirmationProps } from "../tools/Confirmation";
-import type { ToolCallProps } from "../tools/ToolCall";
-import type { ToolCallCardProps } from "../tools/ToolCallCard";
+import type { ComposerProps } from "../composer/Composer.js";
+import type { InterruptPromptProps } from "../interrupts/InterruptPrompt.js";
+import type { InterruptsProps } from "../interrupts/Interrupts.js";
+import type { MarkdownProps } from "../markdown/types.js";
+import type { ActivityProps } from "../messages/Activity.js";
+import type { MessageProps } from "../messages/Message.js";
+import type { MessageListProps } from "../messages/MessageList.js";
+import type { ReasoningProps } from "../messages/Reasoning.js";
+import type { StatusAnnouncerProps } from "../messages/StatusAnnouncer.js";
+import type { UserContentProps } from "../messages/UserContent.js";
+import type { RunErrorProps } from "../status/RunError.js";
+import type { StepsProps } from "../status/Steps.js";
+import type { SuggestionsProps } from "../suggestions/Suggestions.js";
+import type { ConfirmationProps } from "../tools/Confirmation.js";
+import type { ToolCallProps } from "../tools/ToolCall.js";
+import type { ToolCallCardProps } from "../tools/ToolCallCard.js";
 
 /** Every part <Chat> is built from; pass any of them to replace the default. */
 export interface ChatComponents {
@@ -43,7 +43,11 @@ const ComponentsContext = createContext<Partial<ChatComponents>>({});
 /** Replaces parts for everything below it (what <Chat components> does). */
 export function ChatComponentsProvider({ value, children }: { value: Partial<ChatComponents> | undefined; children?: ReactNode }) {
   const outer = useContext(ComponentsContext);
-  const last = useRef<{ outer: Partial<ChatComponents>; value: Partial<ChatComponents> | undefined; merged: Partial<ChatComponents> } | null>(null);
+  const last = useRef<{
+    outer: Partial<ChatComponents>;
+    value: Partial<ChatComponents> | undefined;
+    merged: Partial<ChatComponents>;
+  } | null>(null);
   // An inline `components={{...}}` is a new object per render: keep the context value stable
   // while its entries are the same, or every message row would re-render with the root.
   if (!last.current || last.current.outer !== outer || !sameEntries(last.current.value, value)) {
@@ -61,5 +65,7 @@ function sameEntries(a: object | undefined, b: object | undefined): boolean {
   if (a === b) return true;
   if (!a || !b) return false;
   const ka = Object.keys(a);
-  return ka.length === Object.keys(b).length && ka.every((k) => Object.is((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+  return (
+    ka.length === Object.keys(b).length && ka.every((k) => Object.is((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
+  );
 }

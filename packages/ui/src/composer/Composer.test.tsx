@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
+import { userEvent } from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { Chat } from "../chat/Chat";
-import { createClient, dispatch, renderWith, runError, runStarted } from "../test/harness";
-import { Composer } from "./Composer";
+import { Chat } from "../chat/Chat.js";
+import { createClient, dispatch, renderWith, runError, runStarted } from "../test/harness.js";
+import { Composer } from "./Composer.js";
 
 const box = () => screen.getByRole("textbox", { name: "Message" }) as HTMLTextAreaElement;
 const send = () => screen.getByRole("button", { name: "Send" }) as HTMLButtonElement;

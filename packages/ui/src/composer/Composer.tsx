@@ -1,5 +1,5 @@
-import { cx } from "../util/cx";
-import { useComposer } from "./useComposer";
+import { cx } from "../util/cx.js";
+import { useComposer } from "./useComposer.js";
 
 export interface ComposerProps {
   placeholder?: string;

@@ -2,8 +2,8 @@ import type { AgentClient } from "@tandem/core";
 import { useInterrupt } from "@tandem/react";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { Chat } from "../chat/Chat";
-import { createClient, dispatch, renderWith, runFinished, runStarted } from "../test/harness";
+import { Chat } from "../chat/Chat.js";
+import { createClient, dispatch, renderWith, runFinished, runStarted } from "../test/harness.js";
 
 function interrupt(client: AgentClient, ...interrupts: object[]) {
   dispatch(client, runStarted(), runFinished("r", { type: "interrupt", interrupts }));
@@ -63,7 +63,11 @@ describe("InterruptPrompt", () => {
     fireEvent.click(within(form).getByRole("button", { name: "Resolve" }));
     expect(resolve).not.toHaveBeenCalled();
     expect(within(form).getAllByText("Required")).toHaveLength(3);
-    expect(within(form).getByRole("textbox", { name: /Passenger/ }).getAttribute("aria-invalid")).toBe("true");
+    expect(
+      within(form)
+        .getByRole("textbox", { name: /Passenger/ })
+        .getAttribute("aria-invalid"),
+    ).toBe("true");
 
     fireEvent.change(within(form).getByRole("textbox", { name: /Passenger/ }), { target: { value: "Ada" } });
     fireEvent.change(within(form).getByRole("spinbutton", { name: /seats/ }), { target: { value: "2" } });
@@ -122,7 +126,13 @@ describe("InterruptPrompt", () => {
       });
       return null;
     }
-    renderWith(client, <><Picker /><Chat /></>);
+    renderWith(
+      client,
+      <>
+        <Picker />
+        <Chat />
+      </>,
+    );
     interrupt(client, { id: "i7", reason: "choose" });
     expect(screen.queryByRole("form")).toBeNull();
     fireEvent.click(within(screen.getByTestId("interrupt-picker")).getByRole("button", { name: "Pick" }));

@@ -1,8 +1,8 @@
 import type { Interrupt } from "@tandem/react";
 import { useId, useState } from "react";
-import { cx } from "../util/cx";
-import type { Field } from "./schemaForm";
-import { type InterruptForm, useInterruptForm } from "./useInterruptForm";
+import { cx } from "../util/cx.js";
+import type { Field } from "./schemaForm.js";
+import { type InterruptForm, useInterruptForm } from "./useInterruptForm.js";
 
 export interface InterruptPromptProps {
   interrupt: Interrupt;
@@ -41,7 +41,9 @@ function FieldInput({ field, form, id }: { field: Field; form: InterruptForm; id
       </select>
     );
   } else if (field.kind === "json") {
-    input = <textarea {...common} required={field.required} value={String(value)} onChange={(e) => form.setValue(field.name, e.target.value)} />;
+    input = (
+      <textarea {...common} required={field.required} value={String(value)} onChange={(e) => form.setValue(field.name, e.target.value)} />
+    );
   } else {
     input = (
       <input

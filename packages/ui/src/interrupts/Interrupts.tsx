@@ -1,8 +1,8 @@
 import { type Interrupt, useAgent, useInterruptRender } from "@tandem/react";
-import { useChatComponents } from "../chat/components";
-import { cx } from "../util/cx";
-import { keyOf, RenderHost } from "../util/RenderHost";
-import { InterruptPrompt as DefaultInterruptPrompt } from "./InterruptPrompt";
+import { useChatComponents } from "../chat/components.js";
+import { cx } from "../util/cx.js";
+import { keyOf, RenderHost } from "../util/RenderHost.js";
+import { InterruptPrompt as DefaultInterruptPrompt } from "./InterruptPrompt.js";
 
 export interface InterruptsProps {
   className?: string;
@@ -24,7 +24,11 @@ export function Interrupts({ className }: InterruptsProps) {
     <div className={cx("tandem-interrupts", className)}>
       {interrupts.map((interrupt) =>
         render ? (
-          <RenderHost key={`${interrupt.id}:${keyOf(render)}`} render={render} props={{ interrupt, resolve: resolve(interrupt.id), cancel: cancel(interrupt.id) }} />
+          <RenderHost
+            key={`${interrupt.id}:${keyOf(render)}`}
+            render={render}
+            props={{ interrupt, resolve: resolve(interrupt.id), cancel: cancel(interrupt.id) }}
+          />
         ) : (
           <InterruptPrompt key={interrupt.id} interrupt={interrupt} onResolve={resolve(interrupt.id)} onCancel={cancel(interrupt.id)} />
         ),

@@ -30,20 +30,16 @@ export function fieldsOf(schema: unknown): Field[] | null {
     const kind = kindOf(property);
     const fallback = property.default;
     const initial =
-      kind === "boolean"
-        ? fallback === true
-        : fallback === undefined
-          ? ""
-          : kind === "json"
-            ? JSON.stringify(fallback)
-            : String(fallback);
+      kind === "boolean" ? fallback === true : fallback === undefined ? "" : kind === "json" ? JSON.stringify(fallback) : String(fallback);
     return {
       name,
       label: typeof property.title === "string" ? property.title : name,
       kind,
       required: required.has(name),
       ...(typeof property.description === "string" && { description: property.description }),
-      ...(kind === "enum" && { options: (property.enum as (string | number | boolean)[]).filter((o) => ["string", "number", "boolean"].includes(typeof o)) }),
+      ...(kind === "enum" && {
+        options: (property.enum as (string | number | boolean)[]).filter((o) => ["string", "number", "boolean"].includes(typeof o)),
+      }),
       initial,
     };
   });
@@ -70,7 +66,8 @@ export function toPayload(fields: Field[], values: FieldValues): { payload: Reco
       case "number":
       case "integer": {
         const n = Number(text);
-        if (!Number.isFinite(n) || (field.kind === "integer" && !Number.isInteger(n))) errors[field.name] = field.kind === "integer" ? "Enter a whole number" : "Enter a number";
+        if (!Number.isFinite(n) || (field.kind === "integer" && !Number.isInteger(n)))
+          errors[field.name] = field.kind === "integer" ? "Enter a whole number" : "Enter a number";
         else payload[field.name] = n;
         break;
       }

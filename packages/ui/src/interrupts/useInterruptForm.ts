@@ -1,6 +1,6 @@
 import type { Interrupt } from "@tandem/react";
 import { type FormEvent, useMemo, useState } from "react";
-import { type Field, type FieldValues, fieldsOf, parseFreeForm, toPayload } from "./schemaForm";
+import { type Field, type FieldValues, fieldsOf, parseFreeForm, toPayload } from "./schemaForm.js";
 
 export interface InterruptForm {
   /** Fields drawn from `responseSchema`, or null for a free-form (JSON or text) answer. */

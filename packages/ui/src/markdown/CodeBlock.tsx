@@ -1,5 +1,5 @@
 import { type ComponentPropsWithoutRef, useEffect, useRef, useState } from "react";
-import { cx } from "../util/cx";
+import { cx } from "../util/cx.js";
 
 interface HastNode {
   type: string;

@@ -1,12 +1,12 @@
 import { lazy, Suspense } from "react";
-import { cx } from "../util/cx";
-import type { MarkdownProps } from "./types";
+import { cx } from "../util/cx.js";
+import type { MarkdownProps } from "./types.js";
 
-let loading: Promise<typeof import("./Markdown")> | undefined;
+let loading: Promise<typeof import("./Markdown.js")> | undefined;
 
 /** Starts loading the Markdown renderer (react-markdown) ahead of the first reply. */
-export function preloadMarkdown(): Promise<typeof import("./Markdown")> {
-  return (loading ??= import("./Markdown"));
+export function preloadMarkdown(): Promise<typeof import("./Markdown.js")> {
+  return (loading ??= import("./Markdown.js"));
 }
 
 const LazyRenderer = lazy(() => preloadMarkdown().then((m) => ({ default: m.Markdown })));

@@ -1,9 +1,9 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { Markdown as LazyMarkdown } from "./LazyMarkdown";
-import { Markdown } from "./Markdown";
-import { isSafeLink } from "./safeUrl";
-import "../test/harness";
+import { Markdown as LazyMarkdown } from "./LazyMarkdown.js";
+import { Markdown } from "./Markdown.js";
+import { isSafeLink } from "./safeUrl.js";
+import "../test/harness.js";
 
 describe("Markdown", () => {
   it("renders GitHub-flavoured lists, tables and fenced code", () => {
@@ -17,7 +17,8 @@ describe("Markdown", () => {
   });
 
   it("never renders agent HTML: no script, no img with handlers, no javascript: link", () => {
-    const text = 'Hi <script>alert(1)</script> and <img src=x onerror="alert(1)"> and [x](javascript:alert(1))\n\n<div onclick="alert(1)">raw</div>';
+    const text =
+      'Hi <script>alert(1)</script> and <img src=x onerror="alert(1)"> and [x](javascript:alert(1))\n\n<div onclick="alert(1)">raw</div>';
     const { container } = render(<Markdown>{text}</Markdown>);
     expect(container.querySelector("script")).toBeNull();
     expect(container.querySelector("img")).toBeNull();

@@ -1,10 +1,10 @@
 import type { ComponentPropsWithoutRef, JSX } from "react";
 import ReactMarkdown, { type Components, type UrlTransform } from "react-markdown";
 import remarkGfm from "remark-gfm";
-import { cx } from "../util/cx";
-import { CodeBlock } from "./CodeBlock";
-import { isSafeImage, isSafeLink } from "./safeUrl";
-import type { MarkdownProps } from "./types";
+import { cx } from "../util/cx.js";
+import { CodeBlock } from "./CodeBlock.js";
+import { isSafeImage, isSafeLink } from "./safeUrl.js";
+import type { MarkdownProps } from "./types.js";
 
 type WithNode<T extends keyof JSX.IntrinsicElements> = ComponentPropsWithoutRef<T> & { node?: unknown };
 

@@ -1,7 +1,7 @@
 // `@tandem/ui/markdown`: the Markdown renderer (react-markdown + remark-gfm). The main entry
 // loads it lazily; import it from here to render Markdown eagerly:
 //   <Chat components={{ Markdown }} />
-export { Markdown } from "./Markdown";
-export { CodeBlock, useCopy, type CodeBlockProps } from "./CodeBlock";
-export { isSafeImage, isSafeLink } from "./safeUrl";
-export type { MarkdownProps } from "./types";
+export { Markdown } from "./Markdown.js";
+export { CodeBlock, useCopy, type CodeBlockProps } from "./CodeBlock.js";
+export { isSafeImage, isSafeLink } from "./safeUrl.js";
+export type { MarkdownProps } from "./types.js";

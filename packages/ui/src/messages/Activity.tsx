@@ -1,5 +1,5 @@
-import { cx } from "../util/cx";
-import { pretty } from "../util/json";
+import { cx } from "../util/cx.js";
+import { pretty } from "../util/json.js";
 
 export interface ActivityProps {
   activityType: string;

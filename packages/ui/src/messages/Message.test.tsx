@@ -1,7 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { Chat } from "../chat/Chat";
-import { createClient, dispatch, renderWith, runStarted, say, textDelta, textStart, toolCall, toolResult } from "../test/harness";
+import { Chat } from "../chat/Chat.js";
+import { createClient, dispatch, renderWith, runStarted, say, textDelta, textStart, toolCall, toolResult } from "../test/harness.js";
 
 const rows = () => screen.getAllByTestId("message");
 
@@ -62,11 +62,16 @@ describe("messages", () => {
   it("says Thinking… while reasoning streams", () => {
     const client = createClient();
     renderWith(client, <Chat />);
-    dispatch(client, runStarted(), { type: "REASONING_MESSAGE_START", messageId: "r1", role: "reasoning" }, {
-      type: "REASONING_MESSAGE_CONTENT",
-      messageId: "r1",
-      delta: "hmm",
-    });
+    dispatch(
+      client,
+      runStarted(),
+      { type: "REASONING_MESSAGE_START", messageId: "r1", role: "reasoning" },
+      {
+        type: "REASONING_MESSAGE_CONTENT",
+        messageId: "r1",
+        delta: "hmm",
+      },
+    );
     expect(screen.getByText("Thinking…").tagName).toBe("SUMMARY");
   });
 
@@ -84,7 +89,12 @@ describe("messages", () => {
     expect(bar.getAttribute("aria-valuemin")).toBe("0");
     expect(bar.getAttribute("aria-valuemax")).toBe("100");
     expect(rows()[0]!.dataset.role).toBe("activity");
-    dispatch(client, { type: "ACTIVITY_SNAPSHOT", messageId: "act1", activityType: "tool-call-progress", content: { progress: 1, message: "Done" } });
+    dispatch(client, {
+      type: "ACTIVITY_SNAPSHOT",
+      messageId: "act1",
+      activityType: "tool-call-progress",
+      content: { progress: 1, message: "Done" },
+    });
     expect(screen.getByRole("progressbar").getAttribute("aria-valuenow")).toBe("100");
   });
 
@@ -99,7 +109,14 @@ describe("messages", () => {
   it("puts tool calls after their message's text, one card each, and hides tool result messages", async () => {
     const client = createClient();
     renderWith(client, <Chat />);
-    dispatch(client, runStarted(), say("a1", "Checking two cities."), toolCall("c1", "get_weather", { city: "Oslo" }, "a1"), toolCall("c2", "get_weather", { city: "Rome" }, "a1"), toolResult("c1", { temp: 3 }));
+    dispatch(
+      client,
+      runStarted(),
+      say("a1", "Checking two cities."),
+      toolCall("c1", "get_weather", { city: "Oslo" }, "a1"),
+      toolCall("c2", "get_weather", { city: "Rome" }, "a1"),
+      toolResult("c1", { temp: 3 }),
+    );
     await screen.findByText("Checking two cities.");
     expect(rows()).toHaveLength(1);
     const row = rows()[0]!;
@@ -110,7 +127,12 @@ describe("messages", () => {
   });
 
   it("does not show system messages", () => {
-    const client = createClient({ initialMessages: [{ id: "s", role: "system", content: "You are helpful" }, { id: "u", role: "user", content: "hi" }] });
+    const client = createClient({
+      initialMessages: [
+        { id: "s", role: "system", content: "You are helpful" },
+        { id: "u", role: "user", content: "hi" },
+      ],
+    });
     renderWith(client, <Chat />);
     expect(rows().map((r) => r.dataset.role)).toEqual(["user"]);
   });

@@ -1,14 +1,14 @@
 import { type Message as AgentMessage, useMessage, useToolCall } from "@tandem/react";
 import type { ReactNode } from "react";
-import { toolProgressCallId } from "../tools/progress";
+import { toolProgressCallId } from "../tools/progress.js";
 import { memo } from "react";
-import { useChatComponents } from "../chat/components";
-import { Markdown as LazyMarkdown } from "../markdown/LazyMarkdown";
-import { ToolCall as DefaultToolCall } from "../tools/ToolCall";
-import { cx } from "../util/cx";
-import { Activity as DefaultActivity } from "./Activity";
-import { Reasoning as DefaultReasoning } from "./Reasoning";
-import { UserContent as DefaultUserContent } from "./UserContent";
+import { useChatComponents } from "../chat/components.js";
+import { Markdown as LazyMarkdown } from "../markdown/LazyMarkdown.js";
+import { ToolCall as DefaultToolCall } from "../tools/ToolCall.js";
+import { cx } from "../util/cx.js";
+import { Activity as DefaultActivity } from "./Activity.js";
+import { Reasoning as DefaultReasoning } from "./Reasoning.js";
+import { UserContent as DefaultUserContent } from "./UserContent.js";
 
 export interface MessageProps {
   id: string;
@@ -34,7 +34,8 @@ export const Message = memo(function Message({ id, className, streaming = false 
     ToolCall = DefaultToolCall,
   } = useChatComponents();
   if (!message || HIDDEN.has(message.role)) return null;
-  if (message.role === "activity" && toolProgressCallId(message) !== undefined) return <ToolProgressRow message={message} className={className} />;
+  if (message.role === "activity" && toolProgressCallId(message) !== undefined)
+    return <ToolProgressRow message={message} className={className} />;
 
   let body;
   switch (message.role) {
@@ -46,7 +47,9 @@ export const Message = memo(function Message({ id, className, streaming = false 
       body = (
         <>
           {text !== "" && <Markdown>{text}</Markdown>}
-          {message.toolCalls?.map((call) => <ToolCall key={call.id} toolCallId={call.id} />)}
+          {message.toolCalls?.map((call) => (
+            <ToolCall key={call.id} toolCallId={call.id} />
+          ))}
         </>
       );
       break;
@@ -67,7 +70,17 @@ export const Message = memo(function Message({ id, className, streaming = false 
   );
 });
 
-function MessageRow({ message, className, streaming, children }: { message: AgentMessage; className?: string | undefined; streaming?: boolean; children: ReactNode }) {
+function MessageRow({
+  message,
+  className,
+  streaming,
+  children,
+}: {
+  message: AgentMessage;
+  className?: string | undefined;
+  streaming?: boolean;
+  children: ReactNode;
+}) {
   return (
     <div
       className={cx("tandem-message", `tandem-message--${message.role}`, className)}

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { Chat } from "../chat/Chat";
-import { createClient, dispatch, renderWith, runError, runFinished, runStarted, say, textDelta, textStart } from "../test/harness";
+import { Chat } from "../chat/Chat.js";
+import { createClient, dispatch, renderWith, runError, runFinished, runStarted, say, textDelta, textStart } from "../test/harness.js";
 
 /** jsdom has no layout: give the log a size and let scrollHeight grow with its text. */
 function fakeLayout(el: HTMLElement, clientHeight = 200) {

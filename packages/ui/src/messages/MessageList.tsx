@@ -1,9 +1,9 @@
 import { useAgent, useMessageIds } from "@tandem/react";
 import { type ComponentType, memo, type ReactNode } from "react";
-import { useChatComponents } from "../chat/components";
-import { cx } from "../util/cx";
-import { Message as DefaultMessage, type MessageProps } from "./Message";
-import { useAutoScroll } from "./useAutoScroll";
+import { useChatComponents } from "../chat/components.js";
+import { cx } from "../util/cx.js";
+import { Message as DefaultMessage, type MessageProps } from "./Message.js";
+import { useAutoScroll } from "./useAutoScroll.js";
 
 export interface MessageListProps {
   className?: string;
@@ -35,7 +35,8 @@ const Block = memo(
   function Block({ ids, streamingId, Message }: BlockProps) {
     return ids.map((id) => <Row key={id} id={id} streaming={id === streamingId} Message={Message} />);
   },
-  (a, b) => a.streamingId === b.streamingId && a.Message === b.Message && a.ids.length === b.ids.length && a.ids.every((id, i) => id === b.ids[i]),
+  (a, b) =>
+    a.streamingId === b.streamingId && a.Message === b.Message && a.ids.length === b.ids.length && a.ids.every((id, i) => id === b.ids[i]),
 );
 
 /**
@@ -55,7 +56,14 @@ export function MessageList({ className, empty, children }: MessageListProps) {
         {ids.length === 0 && empty}
         {Array.from({ length: Math.ceil(ids.length / BLOCK) }, (_, b) => {
           const block = ids.slice(b * BLOCK, (b + 1) * BLOCK);
-          return <Block key={b} ids={block} streamingId={streamingId !== undefined && block.includes(streamingId) ? streamingId : undefined} Message={Message} />;
+          return (
+            <Block
+              key={b}
+              ids={block}
+              streamingId={streamingId !== undefined && block.includes(streamingId) ? streamingId : undefined}
+              Message={Message}
+            />
+          );
         })}
         {children}
       </div>

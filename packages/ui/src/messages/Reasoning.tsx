@@ -1,6 +1,6 @@
-import { Markdown as LazyMarkdown } from "../markdown/LazyMarkdown";
-import { useChatComponents } from "../chat/components";
-import { cx } from "../util/cx";
+import { Markdown as LazyMarkdown } from "../markdown/LazyMarkdown.js";
+import { useChatComponents } from "../chat/components.js";
+import { cx } from "../util/cx.js";
 
 export interface ReasoningProps {
   text: string;

@@ -1,5 +1,5 @@
-import { cx } from "../util/cx";
-import { useRunAnnouncement } from "./useRunAnnouncement";
+import { cx } from "../util/cx.js";
+import { useRunAnnouncement } from "./useRunAnnouncement.js";
 
 export interface StatusAnnouncerProps {
   className?: string;

@@ -1,5 +1,5 @@
 import type { InputContent, Message } from "@tandem/react";
-import { cx } from "../util/cx";
+import { cx } from "../util/cx.js";
 
 export interface UserContentProps {
   content: Extract<Message, { role: "user" }>["content"];
@@ -31,7 +31,9 @@ export function UserContent({ content, className }: UserContentProps) {
           return src ? (
             <img key={i} className="tandem-user-content__image" src={src} alt={altOf(part)} />
           ) : (
-            <p key={i} className="tandem-user-content__attachment">{altOf(part)}</p>
+            <p key={i} className="tandem-user-content__attachment">
+              {altOf(part)}
+            </p>
           );
         }
         return (

@@ -1,5 +1,5 @@
 import { type RunStep, shallowEqual, useAgent } from "@tandem/react";
-import { cx } from "../util/cx";
+import { cx } from "../util/cx.js";
 
 export interface StepsProps {
   className?: string;

@@ -1,7 +1,7 @@
 import { fireEvent, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { Chat } from "../chat/Chat";
-import { createClient, dispatch, renderWith, runError, runFinished, runStarted } from "../test/harness";
+import { Chat } from "../chat/Chat.js";
+import { createClient, dispatch, renderWith, runError, runFinished, runStarted } from "../test/harness.js";
 
 describe("Steps", () => {
   it("lists the steps in progress while the agent runs", () => {

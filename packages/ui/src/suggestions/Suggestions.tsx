@@ -1,5 +1,5 @@
 import { useAgent } from "@tandem/react";
-import { cx } from "../util/cx";
+import { cx } from "../util/cx.js";
 
 export type Suggestion = string | { label: string; prompt?: string };
 

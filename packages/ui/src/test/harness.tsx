@@ -38,12 +38,21 @@ export function dispatch(client: AgentClient, ...events: (Event | Event[])[]) {
 }
 
 export const runStarted = (runId = "r"): Event => ({ type: "RUN_STARTED", threadId: "t", runId });
-export const runFinished = (runId = "r", outcome?: object): Event => ({ type: "RUN_FINISHED", threadId: "t", runId, ...(outcome && { outcome }) });
+export const runFinished = (runId = "r", outcome?: object): Event => ({
+  type: "RUN_FINISHED",
+  threadId: "t",
+  runId,
+  ...(outcome && { outcome }),
+});
 export const runError = (message: string): Event => ({ type: "RUN_ERROR", message });
 
 export const textStart = (messageId: string): Event => ({ type: "TEXT_MESSAGE_START", messageId, role: "assistant" });
 export const textDelta = (messageId: string, delta: string): Event => ({ type: "TEXT_MESSAGE_CONTENT", messageId, delta });
-export const say = (messageId: string, text: string): Event[] => [textStart(messageId), textDelta(messageId, text), { type: "TEXT_MESSAGE_END", messageId }];
+export const say = (messageId: string, text: string): Event[] => [
+  textStart(messageId),
+  textDelta(messageId, text),
+  { type: "TEXT_MESSAGE_END", messageId },
+];
 
 export const toolStart = (toolCallId: string, name: string, parentMessageId = `m-${toolCallId}`): Event => ({
   type: "TOOL_CALL_START",
@@ -76,7 +85,11 @@ export function awaitInput(client: AgentClient, ...toolCallIds: string[]) {
   });
 }
 
-export function setToolStatus(client: AgentClient, toolCallId: string, status: "streaming" | "executing" | "awaiting-input" | "complete" | "error") {
+export function setToolStatus(
+  client: AgentClient,
+  toolCallId: string,
+  status: "streaming" | "executing" | "awaiting-input" | "complete" | "error",
+) {
   act(() => {
     client.store.update((s) => ({ ...s, toolCallStatus: { ...s.toolCallStatus, [toolCallId]: status } }));
   });

@@ -1,10 +1,10 @@
 import type { AgentClient } from "@tandem/core";
 import { useHumanInTheLoop } from "@tandem/react";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
+import { userEvent } from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { Chat } from "../chat/Chat";
-import { awaitInput, createClient, dispatch, renderWith, runStarted, say, toolCall } from "../test/harness";
+import { Chat } from "../chat/Chat.js";
+import { awaitInput, createClient, dispatch, renderWith, runStarted, say, toolCall } from "../test/harness.js";
 
 function Tools() {
   useHumanInTheLoop({
@@ -18,14 +18,25 @@ function Tools() {
 const confirmations = () => screen.getAllByRole("group", { name: /Allow the agent to run/ });
 
 function pendingDelete(client: AgentClient, ...ids: string[]) {
-  dispatch(client, runStarted(), say("a1", "I will delete files."), ...ids.map((id) => toolCall(id, "delete_file", { path: `/tmp/${id}` }, "a1")));
+  dispatch(
+    client,
+    runStarted(),
+    say("a1", "I will delete files."),
+    ...ids.map((id) => toolCall(id, "delete_file", { path: `/tmp/${id}` }, "a1")),
+  );
   awaitInput(client, ...ids);
 }
 
 describe("Confirmation", () => {
   it("shows what the agent wants to do with Approve and Reject, and takes focus", () => {
     const client = createClient();
-    renderWith(client, <><Tools /><Chat /></>);
+    renderWith(
+      client,
+      <>
+        <Tools />
+        <Chat />
+      </>,
+    );
     pendingDelete(client, "c1");
     const group = screen.getByRole("group", { name: "Tool call: delete_file" });
     expect(group.dataset.status).toBe("awaiting-input");
@@ -39,7 +50,13 @@ describe("Confirmation", () => {
   it("Approve sends { approved: true } and disables both buttons", () => {
     const client = createClient();
     const respond = vi.spyOn(client, "respond").mockImplementation(() => {});
-    renderWith(client, <><Tools /><Chat /></>);
+    renderWith(
+      client,
+      <>
+        <Tools />
+        <Chat />
+      </>,
+    );
     pendingDelete(client, "c1");
     fireEvent.click(screen.getByRole("button", { name: "Approve" }));
     expect(respond).toHaveBeenCalledExactlyOnceWith("c1", { approved: true });
@@ -52,7 +69,13 @@ describe("Confirmation", () => {
   it("Reject sends { approved: false, reason } with the optional reason", () => {
     const client = createClient();
     const respond = vi.spyOn(client, "respond").mockImplementation(() => {});
-    renderWith(client, <><Tools /><Chat /></>);
+    renderWith(
+      client,
+      <>
+        <Tools />
+        <Chat />
+      </>,
+    );
     pendingDelete(client, "c1");
     fireEvent.change(screen.getByRole("textbox", { name: "Reason (optional)" }), { target: { value: " keep it " } });
     fireEvent.click(screen.getByRole("button", { name: "Reject" }));
@@ -62,7 +85,13 @@ describe("Confirmation", () => {
   it("Reject without a reason sends no reason", () => {
     const client = createClient();
     const respond = vi.spyOn(client, "respond").mockImplementation(() => {});
-    renderWith(client, <><Tools /><Chat /></>);
+    renderWith(
+      client,
+      <>
+        <Tools />
+        <Chat />
+      </>,
+    );
     pendingDelete(client, "c1");
     fireEvent.click(screen.getByRole("button", { name: "Reject" }));
     expect(respond).toHaveBeenCalledWith("c1", { approved: false });
@@ -71,7 +100,13 @@ describe("Confirmation", () => {
   it("Escape rejects, from the buttons or the reason field", async () => {
     const client = createClient();
     const respond = vi.spyOn(client, "respond").mockImplementation(() => {});
-    renderWith(client, <><Tools /><Chat /></>);
+    renderWith(
+      client,
+      <>
+        <Tools />
+        <Chat />
+      </>,
+    );
     pendingDelete(client, "c1");
     const user = userEvent.setup();
     await user.keyboard("{Tab}"); // Approve -> Reject
@@ -82,7 +117,13 @@ describe("Confirmation", () => {
   it("keeps two pending confirmations apart, each answering its own call", () => {
     const client = createClient();
     const respond = vi.spyOn(client, "respond").mockImplementation(() => {});
-    renderWith(client, <><Tools /><Chat /></>);
+    renderWith(
+      client,
+      <>
+        <Tools />
+        <Chat />
+      </>,
+    );
     pendingDelete(client, "c1", "c2");
     const [first, second] = confirmations();
     expect(within(first!).getByText(/\/tmp\/c1/)).toBeTruthy();
@@ -119,7 +160,13 @@ describe("Confirmation", () => {
     vi.spyOn(await client.transport, "run").mockImplementation(() => {
       throw new Error("offline");
     });
-    renderWith(client, <><Tools /><Chat /></>);
+    renderWith(
+      client,
+      <>
+        <Tools />
+        <Chat />
+      </>,
+    );
     await act(async () => {}); // the run loop picks the pending calls up
     expect(client.state.status).toBe("awaiting-input");
     const [first, second] = confirmations();
@@ -149,7 +196,13 @@ describe("Confirmation", () => {
 
   it("moves focus to a confirmation that appears while the user is in the composer", async () => {
     const client = createClient();
-    renderWith(client, <><Tools /><Chat /></>);
+    renderWith(
+      client,
+      <>
+        <Tools />
+        <Chat />
+      </>,
+    );
     const user = userEvent.setup();
     await user.click(screen.getByRole("textbox", { name: "Message" }));
     pendingDelete(client, "c1");

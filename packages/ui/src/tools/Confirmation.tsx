@@ -1,8 +1,8 @@
 import type { ToolCallView } from "@tandem/react";
 import { useId } from "react";
-import { cx } from "../util/cx";
-import { argsText } from "./status";
-import { useConfirmation } from "./useConfirmation";
+import { cx } from "../util/cx.js";
+import { argsText } from "./status.js";
+import { useConfirmation } from "./useConfirmation.js";
 
 export interface ConfirmationProps {
   call: ToolCallView;
@@ -49,7 +49,14 @@ export function Confirmation({ call, className }: ConfirmationProps) {
         <input id={reasonId} type="text" value={reason} disabled={answered} onChange={(e) => setReason(e.target.value)} />
       </div>
       <div className="tandem-confirmation__actions">
-        <button ref={focusRef} type="button" className="tandem-button tandem-button--primary" data-tandem-autofocus="" disabled={answered} onClick={approve}>
+        <button
+          ref={focusRef}
+          type="button"
+          className="tandem-button tandem-button--primary"
+          data-tandem-autofocus=""
+          disabled={answered}
+          onClick={approve}
+        >
           Approve
         </button>
         <button type="button" className="tandem-button" disabled={answered} onClick={reject}>

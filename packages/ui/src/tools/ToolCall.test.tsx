@@ -1,8 +1,20 @@
 import { useFrontendTool, useToolRenderer, type ToolRender } from "@tandem/react";
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { Chat } from "../chat/Chat";
-import { awaitInput, createClient, dispatch, renderWith, runStarted, setToolStatus, toolArgs, toolCall, toolEnd, toolResult, toolStart } from "../test/harness";
+import { Chat } from "../chat/Chat.js";
+import {
+  awaitInput,
+  createClient,
+  dispatch,
+  renderWith,
+  runStarted,
+  setToolStatus,
+  toolArgs,
+  toolCall,
+  toolEnd,
+  toolResult,
+  toolStart,
+} from "../test/harness.js";
 
 const card = (name = "search") => screen.getByRole("group", { name: `Tool call: ${name}` });
 const toggle = (group: HTMLElement) => within(group).getByRole("button", { name: /search|get_weather/ });
@@ -60,7 +72,12 @@ describe("ToolCall card", () => {
   it("shows tool-call-progress for a call the thread does not have as its own row", () => {
     const client = createClient();
     renderWith(client, <Chat />);
-    dispatch(client, runStarted(), { type: "ACTIVITY_SNAPSHOT", messageId: "tool_call:elsewhere", activityType: "tool-call-progress", content: { progress: 0.5, message: "indexing" } });
+    dispatch(client, runStarted(), {
+      type: "ACTIVITY_SNAPSHOT",
+      messageId: "tool_call:elsewhere",
+      activityType: "tool-call-progress",
+      content: { progress: 0.5, message: "indexing" },
+    });
     expect(screen.getByRole("progressbar", { name: "indexing" }).getAttribute("aria-valuenow")).toBe("50");
   });
 
@@ -117,7 +134,13 @@ describe("custom tool renders", () => {
         {String(args?.city)} {status} {result ? String((result as { temp: number }).temp) : ""}
       </div>
     ));
-    renderWith(client, <><Renderer name="get_weather" render={render} /><Chat /></>);
+    renderWith(
+      client,
+      <>
+        <Renderer name="get_weather" render={render} />
+        <Chat />
+      </>,
+    );
     dispatch(client, runStarted(), toolStart("c1", "get_weather"), toolArgs("c1", '{"city":"Os'));
     expect(screen.getByTestId("weather-card").textContent).toBe("Os streaming ");
     dispatch(client, toolArgs("c1", 'lo"}'), toolEnd("c1"), toolResult("c1", { temp: 3 }));
@@ -130,7 +153,13 @@ describe("custom tool renders", () => {
 
   it("uses a '*' render for any tool", () => {
     const client = createClient();
-    renderWith(client, <><Renderer name="*" render={({ name }) => <p>any: {name}</p>} /><Chat /></>);
+    renderWith(
+      client,
+      <>
+        <Renderer name="*" render={({ name }) => <p>any: {name}</p>} />
+        <Chat />
+      </>,
+    );
     dispatch(client, runStarted(), toolCall("c1", "lookup", {}));
     expect(screen.getByText("any: lookup")).toBeTruthy();
   });
@@ -149,7 +178,13 @@ describe("custom tool renders", () => {
       });
       return null;
     }
-    renderWith(client, <><Picker /><Chat /></>);
+    renderWith(
+      client,
+      <>
+        <Picker />
+        <Chat />
+      </>,
+    );
     dispatch(client, runStarted(), toolCall("c9", "pick", {}));
     expect((screen.getByRole("button", { name: "pick (executing)" }) as HTMLButtonElement).disabled).toBe(true);
     awaitInput(client, "c9");
@@ -164,7 +199,13 @@ describe("custom tool renders", () => {
       useToolRenderer({ name: "*", render: ({ name }) => <p>generic {name}</p> });
       return null;
     }
-    renderWith(client, <><Tools /><Chat /></>);
+    renderWith(
+      client,
+      <>
+        <Tools />
+        <Chat />
+      </>,
+    );
     dispatch(client, runStarted(), toolCall("c1", "confirm_it", {}));
     expect(screen.getByText("generic confirm_it")).toBeTruthy();
     awaitInput(client, "c1");

@@ -1,9 +1,9 @@
 import { type ToolRenderProps, useToolCall, useToolRender } from "@tandem/react";
-import { useChatComponents } from "../chat/components";
-import { cx } from "../util/cx";
-import { keyOf, RenderHost } from "../util/RenderHost";
-import { Confirmation as DefaultConfirmation } from "./Confirmation";
-import { ToolCallCard as DefaultToolCallCard } from "./ToolCallCard";
+import { useChatComponents } from "../chat/components.js";
+import { cx } from "../util/cx.js";
+import { keyOf, RenderHost } from "../util/RenderHost.js";
+import { Confirmation as DefaultConfirmation } from "./Confirmation.js";
+import { ToolCallCard as DefaultToolCallCard } from "./ToolCallCard.js";
 
 export interface ToolCallProps {
   toolCallId: string;

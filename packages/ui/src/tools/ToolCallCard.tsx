@@ -1,10 +1,10 @@
 import type { ToolCallView } from "@tandem/react";
 import { useId, useState } from "react";
-import { cx } from "../util/cx";
-import { pretty } from "../util/json";
-import { ProgressBar } from "../messages/Activity";
-import { useToolProgress } from "./progress";
-import { argsText, STATUS_LABEL } from "./status";
+import { cx } from "../util/cx.js";
+import { pretty } from "../util/json.js";
+import { ProgressBar } from "../messages/Activity.js";
+import { useToolProgress } from "./progress.js";
+import { argsText, STATUS_LABEL } from "./status.js";
 
 export interface ToolCallCardProps {
   call: ToolCallView;

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 
 export interface Fixture {
   name: string;
@@ -30,10 +30,11 @@ export interface Expectation {
   requestAbsentPaths?: string[];
 }
 
-/** The AG-UI 1.0 corpus lives in shared/, beside the repository. */
-export const corpusDir =
-  process.env.TANDEM_CONFORMANCE_DIR ??
-  path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../../shared/conformance/ag-ui-1.0/streams");
+/** The vendored AG-UI 1.0 corpus (see ag-ui-1.0/VENDORED.md). */
+export const vendoredDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "ag-ui-1.0");
+
+/** The fixtures replayed: the vendored ones, or another copy of the corpus (to try an update). */
+export const corpusDir = process.env.TANDEM_CONFORMANCE_DIR ?? path.join(vendoredDir, "streams");
 
 export function loadFixtures(): Fixture[] {
   return readdirSync(corpusDir)
@@ -64,7 +65,7 @@ export function subsetMismatch(actual: unknown, expected: unknown, at = "$"): st
     if (actual === null || typeof actual !== "object" || Array.isArray(actual))
       return `${at}: expected an object, got ${JSON.stringify(actual)}`;
     for (const [key, value] of Object.entries(expected)) {
-      if (!Object.prototype.hasOwnProperty.call(actual, key)) return `${at}.${key}: missing`;
+      if (!Object.hasOwn(actual, key)) return `${at}.${key}: missing`;
       const m = subsetMismatch((actual as Record<string, unknown>)[key], value, `${at}.${key}`);
       if (m) return m;
     }
@@ -80,7 +81,7 @@ export function lookup(root: unknown, dotted: string): { found: boolean; value?:
     if (Array.isArray(current)) {
       if (!/^\d+$/.test(segment) || Number(segment) >= current.length) return { found: false };
       current = current[Number(segment)];
-    } else if (current !== null && typeof current === "object" && Object.prototype.hasOwnProperty.call(current, segment)) {
+    } else if (current !== null && typeof current === "object" && Object.hasOwn(current, segment)) {
       current = (current as Record<string, unknown>)[segment];
     } else {
       return { found: false };

@@ -1,6 +1,7 @@
-import type { Interrupt, Message, ResumeEntry, ToolCall } from "@ag-ui/core";
+import type { AgentCapabilities, Interrupt, Message, ResumeEntry, TokenUsage, ToolCall } from "@ag-ui/core";
 
 export type {
+  AgentCapabilities,
   BaseEvent,
   Context,
   InputContent,
@@ -8,6 +9,7 @@ export type {
   Message,
   ResumeEntry,
   RunAgentInput,
+  TokenUsage,
   Tool,
   ToolCall,
 } from "@ag-ui/core";
@@ -52,10 +54,50 @@ export interface ThreadState {
   toolCallStatus: Record<string, ToolCallStatus>;
   /** `RUN_FINISHED.outcome.type` of the last run that finished. */
   lastOutcome: "success" | "interrupt" | "cancelled" | null;
-  /** The error the agent reported with RUN_ERROR in the current run, if any. */
-  runError: { message: string; code?: string } | null;
   /** Ids of tool calls started by the current run, in start order. */
   runToolCallIds: string[];
+  /** Every subagent invocation seen in this thread, in start order. */
+  subagents: SubagentView[];
+  /** Token usage the agent reported with RUN_FINISHED. */
+  usage: ThreadUsage;
+  /** What the agent advertises, where the transport can read it; null until known. */
+  capabilities: AgentCapabilities | null;
+  /** PredictState rules of the current run: which tool argument streams into which state key. */
+  predictions: Prediction[];
+  /** The state from before the current run's prediction, kept for a rejecting answer to restore. */
+  predictedFrom: { state: unknown } | null;
+}
+
+export type SubagentStatus = "running" | "finished" | "suspended" | "failed";
+
+/** One subagent invocation (SUBAGENT_STARTED … FINISHED / ERROR). Its messages carry `subagentRunId: id`. */
+export interface SubagentView {
+  /** The invocation's `subagentRunId`. */
+  id: string;
+  name: string;
+  description?: string;
+  status: SubagentStatus;
+  /** SUBAGENT_ERROR's message, when it failed. */
+  error?: string;
+  /** SUBAGENT_FINISHED's result, if it returned one. */
+  result?: unknown;
+  parentSubagentRunId?: string;
+  /** The tool call that spawned it, when agents are exposed as tools. */
+  parentToolCallId?: string;
+}
+
+/** `CUSTOM` `PredictState`: while `tool` streams, its `tool_argument` is `state[state_key]`. */
+export interface Prediction {
+  state_key: string;
+  tool: string;
+  tool_argument: string;
+}
+
+export interface ThreadUsage {
+  /** Each finished run's usage, by run id, as the agent reported it (one entry per provider and model). */
+  byRun: Record<string, TokenUsage[]>;
+  /** The sum over the thread's runs, one entry per provider and model. */
+  thread: TokenUsage[];
 }
 
 /** A tool call as the UI sees it: the call, its parsed arguments, its result and status. */

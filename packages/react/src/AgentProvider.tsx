@@ -1,5 +1,5 @@
 import { AgentClient, type AgentClientOptions, type HeadersOption } from "@tandem/core";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useInsertionEffect, useRef, useState } from "react";
 import { AgentContext, type AgentContextValue } from "./context.js";
 import { RenderRegistry } from "./renderRegistry.js";
 
@@ -17,7 +17,6 @@ export interface AgentProviderProps extends Omit<AgentClientOptions, "headers" |
  */
 export function AgentProvider({ children, client: given, headers, ...options }: AgentProviderProps) {
   const headersRef = useRef(headers);
-  headersRef.current = headers;
   const key = `${options.protocol ?? "ag-ui"} ${options.url ?? ""} ${options.threadId ?? ""} ${options.agentId ?? ""}`;
   const [value, setValue] = useState(() => create(key));
 
@@ -41,8 +40,13 @@ export function AgentProvider({ children, client: given, headers, ...options }: 
     setValue(current);
   }
   const { client } = current;
-  client.context = options.context ?? [];
-  client.forwardedProps = options.forwardedProps ?? {};
+  // After render, before any effect or event of the tree: a child that sends on mount, or a
+  // click, already sees this render's headers, context and forwardedProps.
+  useInsertionEffect(() => {
+    headersRef.current = headers;
+    client.context = options.context ?? [];
+    client.forwardedProps = options.forwardedProps ?? {};
+  });
 
   useEffect(() => {
     const controller = new AbortController();

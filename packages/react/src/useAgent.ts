@@ -9,7 +9,7 @@ import type {
   ThreadState,
   ToolCallView,
 } from "@tandem/core";
-import { useMemo, useRef } from "react";
+import { useCallback, useMemo, useRef } from "react";
 import { useAgentContext } from "./context.js";
 import { useStoreSelector } from "./useStoreSelector.js";
 
@@ -64,10 +64,13 @@ export function useAgent<T>(selector?: (state: ThreadState) => T, isEqual?: (a: 
   const { client } = useAgentContext();
   const tracked = useRef(new Set<ViewKey>());
   const actions = useActions(client);
-  const trackedEqual = useRef((a: ThreadState, b: ThreadState) => {
-    for (const key of tracked.current) if (!Object.is(read(client, a, key), read(client, b, key))) return false;
-    return true;
-  }).current;
+  const trackedEqual = useCallback(
+    (a: ThreadState, b: ThreadState) => {
+      for (const key of tracked.current) if (!Object.is(read(client, a, key), read(client, b, key))) return false;
+      return true;
+    },
+    [client],
+  );
   const state = useStoreSelector<ThreadState | T>(
     client.store,
     selector ?? ((s) => s),

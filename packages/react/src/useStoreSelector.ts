@@ -1,5 +1,5 @@
 import type { ThreadState, ThreadStore } from "@tandem/core";
-import { useCallback, useRef, useSyncExternalStore } from "react";
+import { useRef, useSyncExternalStore } from "react";
 
 /**
  * Subscribes to a slice of a thread store. The component re-renders only when `isEqual` says
@@ -10,21 +10,18 @@ export function useStoreSelector<T>(
   selector: (state: ThreadState) => T,
   isEqual: (a: T, b: T) => boolean = Object.is,
 ): T {
-  const memo = useRef<{ state: ThreadState; value: T } | null>(null);
-  const selectorRef = useRef(selector);
-  selectorRef.current = selector;
-  const getSnapshot = useCallback(() => {
+  const memo = useRef<{ state: ThreadState; selector: (state: ThreadState) => T; value: T } | null>(null);
+  // Read through the selector of the current render: a selector that closes over new props
+  // (an index, an id) must apply at once, not at the next publish.
+  const getSnapshot = () => {
     const state = store.getState();
     const last = memo.current;
-    if (last && last.state === state) return last.value;
-    const value = selectorRef.current(state);
-    if (last && isEqual(last.value, value)) {
-      memo.current = { state, value: last.value };
-      return last.value;
-    }
-    memo.current = { state, value };
-    return value;
-  }, [store, isEqual]);
+    if (last && last.state === state && last.selector === selector) return last.value;
+    const value = selector(state);
+    const kept = last && isEqual(last.value, value) ? last.value : value;
+    memo.current = { state, selector, value: kept };
+    return kept;
+  };
   return useSyncExternalStore(store.subscribe, getSnapshot, getSnapshot);
 }
 

@@ -2,9 +2,10 @@ import { authoritativeActivityTypes } from "@ag-ui/client";
 import {
   type ActivityMessage,
   type AssistantMessage,
+  aggregateTokenUsage,
   type BaseEvent,
-  EventType,
   type Event,
+  EventType,
   type Message,
   type Metadata,
   mergeMetadata,
@@ -13,6 +14,7 @@ import {
 import type { ThreadState, ToolCallStatus } from "../types.js";
 import { Draft, findMessageIndex, findToolCallOwner } from "./draft.js";
 import { applyPatch } from "./patch.js";
+import { applyPredictions, readPredictions } from "./predictState.js";
 
 export function createThreadState(init: Partial<ThreadState> & { threadId: string }): ThreadState {
   return {
@@ -25,8 +27,12 @@ export function createThreadState(init: Partial<ThreadState> & { threadId: strin
     interrupts: [],
     toolCallStatus: {},
     lastOutcome: null,
-    runError: null,
     runToolCallIds: [],
+    subagents: [],
+    usage: { byRun: {}, thread: [] },
+    capabilities: null,
+    predictions: [],
+    predictedFrom: null,
     ...init,
   };
 }
@@ -39,7 +45,12 @@ export function createThreadState(init: Partial<ThreadState> & { threadId: strin
 export function reduceEvents(state: ThreadState, events: readonly BaseEvent[]): ThreadState {
   if (events.length === 0) return state;
   const draft = new Draft(state);
-  for (const event of events) apply(draft, event as Event);
+  const argsGrew = new Set<string>();
+  for (const event of events as readonly Event[]) {
+    apply(draft, event);
+    if (event.type === EventType.TOOL_CALL_ARGS) argsGrew.add(event.toolCallId);
+  }
+  if (argsGrew.size > 0) applyPredictions(draft, argsGrew);
   return draft.state;
 }
 
@@ -67,10 +78,11 @@ function apply(draft: Draft, event: Event): void {
       s.runId = event.runId;
       s.status = "running";
       s.error = null;
-      s.runError = null;
       s.steps = [];
       s.runToolCallIds = [];
       s.lastOutcome = null;
+      s.predictions = [];
+      s.predictedFrom = null;
       for (const message of event.input?.messages ?? []) {
         if (findMessageIndex(s.messages, message.id) < 0) draft.messages.push(message);
       }
@@ -80,6 +92,10 @@ function apply(draft: Draft, event: Event): void {
       const outcome = event.outcome;
       s.lastOutcome = outcome?.type ?? "success";
       s.steps = [];
+      if (event.usage && event.usage.length > 0) {
+        const byRun = { ...s.usage.byRun, [event.runId]: event.usage };
+        s.usage = { byRun, thread: aggregateTokenUsage(Object.values(byRun).flat()) };
+      }
       if (outcome?.type === "interrupt") {
         s.interrupts = outcome.interrupts;
         s.status = "awaiting-input";
@@ -90,7 +106,6 @@ function apply(draft: Draft, event: Event): void {
       return;
     }
     case EventType.RUN_ERROR: {
-      s.runError = { message: event.message, ...(event.code !== undefined && { code: event.code }) };
       s.status = "error";
       s.error = { kind: "agent", message: event.message, ...(event.code !== undefined && { code: event.code }) };
       return;
@@ -110,7 +125,10 @@ function apply(draft: Draft, event: Event): void {
     case EventType.REASONING_MESSAGE_START: {
       const existing = findMessageIndex(s.messages, event.messageId);
       if (existing >= 0) {
-        if (s.messages[existing]!.role === "activity") return warn(`${event.type}: '${event.messageId}' is an activity message`);
+        if (s.messages[existing]!.role === "activity") {
+          warn(`${event.type}: '${event.messageId}' is an activity message`);
+          return;
+        }
         if (event.metadata !== undefined) withMetadata(draft.message(existing), event);
         return;
       }
@@ -127,8 +145,14 @@ function apply(draft: Draft, event: Event): void {
     case EventType.TEXT_MESSAGE_CONTENT:
     case EventType.REASONING_MESSAGE_CONTENT: {
       const i = findMessageIndex(s.messages, event.messageId);
-      if (i < 0) return warn(`${event.type}: no message '${event.messageId}'`);
-      if (s.messages[i]!.role === "activity") return warn(`${event.type}: '${event.messageId}' is an activity message`);
+      if (i < 0) {
+        warn(`${event.type}: no message '${event.messageId}'`);
+        return;
+      }
+      if (s.messages[i]!.role === "activity") {
+        warn(`${event.type}: '${event.messageId}' is an activity message`);
+        return;
+      }
       const message = draft.message(i) as { content?: unknown; metadata?: Metadata };
       message.content = `${typeof message.content === "string" ? message.content : ""}${event.delta}`;
       withMetadata(message, event);
@@ -184,7 +208,10 @@ function apply(draft: Draft, event: Event): void {
     }
     case EventType.TOOL_CALL_ARGS: {
       const owner = findToolCallOwner(s.messages, event.toolCallId);
-      if (owner < 0) return warn(`TOOL_CALL_ARGS: no tool call '${event.toolCallId}'`);
+      if (owner < 0) {
+        warn(`TOOL_CALL_ARGS: no tool call '${event.toolCallId}'`);
+        return;
+      }
       const call = draft.toolCall(draft.message(owner), event.toolCallId)!;
       call.function.arguments += event.delta;
       withMetadata(call, event);
@@ -192,7 +219,10 @@ function apply(draft: Draft, event: Event): void {
     }
     case EventType.TOOL_CALL_END: {
       const owner = findToolCallOwner(s.messages, event.toolCallId);
-      if (owner < 0) return warn(`TOOL_CALL_END: no tool call '${event.toolCallId}'`);
+      if (owner < 0) {
+        warn(`TOOL_CALL_END: no tool call '${event.toolCallId}'`);
+        return;
+      }
       if (event.metadata !== undefined) withMetadata(draft.toolCall(draft.message(owner), event.toolCallId)!, event);
       if (s.toolCallStatus[event.toolCallId] === "streaming") setToolStatus(draft, event.toolCallId, "executing");
       return;
@@ -249,17 +279,61 @@ function apply(draft: Draft, event: Event): void {
       const i = findMessageIndex(s.messages, event.messageId);
       if (i < 0) return;
       const existing = s.messages[i]!;
-      if (existing.role !== "activity") return warn(`ACTIVITY_DELTA: '${event.messageId}' is not an activity message`);
+      if (existing.role !== "activity") {
+        warn(`ACTIVITY_DELTA: '${event.messageId}' is not an activity message`);
+        return;
+      }
       const result = applyPatch(existing.content, event.patch ?? []);
-      if (!result.ok) return warn(`Failed to apply activity patch for '${event.messageId}'; kept as it was: ${result.reason}`);
+      if (!result.ok) {
+        warn(`Failed to apply activity patch for '${event.messageId}'; kept as it was: ${result.reason}`);
+        return;
+      }
       const next = draft.message(i) as ActivityMessage;
       next.content = result.value as ActivityMessage["content"];
       next.activityType = event.activityType;
       withMetadata(next, event);
       return;
     }
+    case EventType.CUSTOM: {
+      if (event.name !== "PredictState") return;
+      const predictions = readPredictions(event.value);
+      if (predictions) s.predictions = predictions;
+      else warn("PredictState: expected [{ state_key, tool, tool_argument }]; ignored");
+      return;
+    }
+    case EventType.SUBAGENT_STARTED: {
+      const { subagentRunId: id, name, description, parentSubagentRunId, parentToolCallId } = event;
+      s.subagents = [
+        ...s.subagents.filter((a) => a.id !== id),
+        {
+          id,
+          name,
+          status: "running",
+          ...(description != null && { description }),
+          ...(parentSubagentRunId != null && { parentSubagentRunId }),
+          ...(parentToolCallId != null && { parentToolCallId }),
+        },
+      ];
+      return;
+    }
+    case EventType.SUBAGENT_FINISHED:
+    case EventType.SUBAGENT_ERROR: {
+      const i = s.subagents.findIndex((a) => a.id === event.subagentRunId);
+      if (i < 0) return;
+      const subagents = [...s.subagents];
+      subagents[i] =
+        event.type === EventType.SUBAGENT_ERROR
+          ? { ...subagents[i]!, status: "failed", error: event.message }
+          : {
+              ...subagents[i]!,
+              status: event.outcome?.type === "suspended" ? "suspended" : "finished",
+              ...(event.result !== undefined && { result: event.result }),
+            };
+      s.subagents = subagents;
+      return;
+    }
     default:
-      // RAW, CUSTOM, REASONING_START/END, SUBAGENT_*: nothing to fold; unknown types are skipped.
+      // RAW, REASONING_START/END: nothing to fold; unknown types are skipped.
       return;
   }
 }

@@ -10,6 +10,7 @@ import {
   type RunAgentInput,
   type ToolCall,
 } from "@ag-ui/core";
+import { isRejection } from "../reducer/predictState.js";
 import { addToolResult, createThreadState, reduceEvent } from "../reducer/reduceEvents.js";
 import { createThreadStore, type ThreadStore } from "../store/createThreadStore.js";
 import { MessageIndex } from "../store/messageIndex.js";
@@ -175,6 +176,10 @@ export class AgentClient {
   /** Answers a human-in-the-loop tool call; the follow-up run starts once all pending calls are answered. */
   respond(toolCallId: string, result: unknown): void {
     const outcome = { content: toContent(result) };
+    // Saying no to a predicted change puts the state back as it was before the prediction.
+    if (isRejection(result) && this.state.predictedFrom) {
+      this.store.update((s) => (s.predictedFrom ? { ...s, state: s.predictedFrom.state, predictedFrom: null } : s));
+    }
     if (this.waiting.has(toolCallId)) return this.answerToolCall(toolCallId, outcome, true);
     // The run may still be closing its stream; keep the answer for when the call is settled.
     if (this.state.toolCallStatus[toolCallId] === "awaiting-input") {
@@ -286,7 +291,7 @@ export class AgentClient {
     this.suppressFollowUp = false;
     this.messageIdsBeforeRun = new Set(this.state.messages.map((m) => m.id));
     const input = this.buildInput(request);
-    this.store.update((s) => ({ ...s, status: "running", error: null, runError: null, interrupts: [] }));
+    this.store.update((s) => ({ ...s, status: "running", error: null, interrupts: [] }));
     let transport: Transport;
     try {
       transport = await this.transport;

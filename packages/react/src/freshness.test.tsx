@@ -13,7 +13,7 @@ describe("nothing a hook returns is stale", () => {
     const client = new AgentClient({ url: "http://127.0.0.1:1", threadId: "t", initialState: { items: ["zero", "one", "two"] } });
     function Item() {
       const [i, setI] = useState(0);
-      const item = useAgentState((s: { items: string[] }) => s.items[i]);
+      const item = useAgentState((s?: { items: string[] }) => s?.items[i]);
       return (
         <button type="button" onClick={() => setI(i + 1)}>
           {item}

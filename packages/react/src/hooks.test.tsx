@@ -156,13 +156,13 @@ describe("useAgent against a local SSE agent", () => {
     type S = { recipe?: { title: string; ingredients: string[] } };
     function App() {
       const [state, setState] = useAgentState<S>();
-      const title = useAgentState((s: S) => s.recipe?.title);
+      const title = useAgentState((s?: S) => s?.recipe?.title);
       return (
         <>
           <p data-testid="title">{title}</p>
-          <p data-testid="ingredients">{state.recipe?.ingredients.join(",")}</p>
+          <p data-testid="ingredients">{state?.recipe?.ingredients.join(",")}</p>
           <button
-            onClick={() => setState((s) => ({ recipe: { title: "Stew", ingredients: [...(s.recipe?.ingredients ?? []), "beans"] } }))}
+            onClick={() => setState((s) => ({ recipe: { title: "Stew", ingredients: [...(s?.recipe?.ingredients ?? []), "beans"] } }))}
           >
             Edit
           </button>

@@ -113,7 +113,7 @@ describe("server-side rendering", () => {
       const { messages, status } = useAgent();
       const [state] = useAgentState<{ n: number }>();
       const ids = useMessageIds();
-      return <p>{`${status} ${messages.length} ${ids.length} ${state.n}`}</p>;
+      return <p>{`${status} ${messages.length} ${ids.length} ${state?.n}`}</p>;
     }
     const html = renderToString(
       <AgentProvider url="http://127.0.0.1:9/agent" initialMessages={history.slice(0, 2)} initialState={{ n: 7 }}>

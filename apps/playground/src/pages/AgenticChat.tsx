@@ -12,7 +12,7 @@ export default function AgenticChat() {
       type: "object",
       properties: { background: { type: "string", description: "A CSS background value" } },
       required: ["background"],
-    },
+    } as const,
     handler: ({ background }: { background: string }) => {
       setBackground(background);
       return { status: "changed", background };

@@ -7,7 +7,7 @@ interface Task {
 }
 
 function TaskProgress() {
-  const steps = useAgentState((s: { steps?: Task[] } | null) => s?.steps);
+  const steps = useAgentState((s?: { steps?: Task[] } | null) => s?.steps);
   if (!steps?.length) return null;
   const done = steps.filter((s) => s.status === "completed").length;
   return (

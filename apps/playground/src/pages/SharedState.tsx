@@ -35,12 +35,12 @@ function RecipeCard() {
   const { sendMessage, isRunning } = useAgent();
   const recipe = state?.recipe ?? initialRecipeState.recipe;
   const edit = (index: number, field: keyof Ingredient, value: string) =>
-    setState((s) => ({
+    setState((s = initialRecipeState) => ({
       ...s,
       recipe: { ...s.recipe, ingredients: s.recipe.ingredients.map((ing, i) => (i === index ? { ...ing, [field]: value } : ing)) },
     }));
   const add = () =>
-    setState((s) => ({ ...s, recipe: { ...s.recipe, ingredients: [...s.recipe.ingredients, { icon: "🍴", name: "", amount: "" }] } }));
+    setState((s = initialRecipeState) => ({ ...s, recipe: { ...s.recipe, ingredients: [...s.recipe.ingredients, { icon: "🍴", name: "", amount: "" }] } }));
   return (
     <section data-testid="recipe-card" className="pg-card pg-recipe" aria-label="Recipe">
       <h2>{recipe.title}</h2>

@@ -1,14 +1,27 @@
 import type { Validator } from "@cfworker/json-schema";
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from "@standard-schema/spec";
+import type { FromSchema, JSONSchema } from "json-schema-to-ts";
 
 export type JsonSchema = Record<string, unknown>;
 
 /** Tool parameters: a JSON Schema, or a Standard Schema (zod 4, valibot, arktype...) that can convert itself. */
 export type ToolParameters = JsonSchema | StandardSchemaV1;
 
-/** The argument type a tool's handler receives: inferred from a Standard Schema, else `any` JSON. */
-// JSON Schema cannot be read at the type level, so its handlers take `any`: annotate them as you like.
-export type InferArgs<P> = P extends StandardSchemaV1<unknown, infer Output> ? Output : any;
+/**
+ * The argument type a tool's handler receives:
+ * - a Standard Schema (zod 4…): its output type;
+ * - a JSON Schema declared `as const`: the type it describes (json-schema-to-ts' `FromSchema`);
+ * - anything else (a schema whose literal types were widened, no parameters): a JSON object
+ *   of `unknown` values, to be narrowed, never `any`.
+ */
+export type InferArgs<P> = [P] extends [StandardSchemaV1<unknown, infer Output>]
+  ? Output
+  : [P] extends [JSONSchema]
+    ? KnownOr<FromSchema<P>, Record<string, unknown>>
+    : Record<string, unknown>;
+
+/** `T`, unless it says nothing (`unknown`, `any`): then `Fallback`. */
+type KnownOr<T, Fallback> = unknown extends T ? Fallback : T;
 
 function isStandard(p: ToolParameters): p is StandardSchemaV1 {
   return typeof (p as StandardSchemaV1)["~standard"] === "object";
@@ -55,12 +68,9 @@ export async function validateArgs(parameters: ToolParameters | undefined, args:
   }
   const result = validator.validate(args);
   if (result.valid) return { ok: true, value: args };
-  const leaf = result.errors.filter(
-    (e) =>
-      !result.errors.some(
-        (o) => o !== e && o.instanceLocation.startsWith(e.instanceLocation) && o.instanceLocation.length > e.instanceLocation.length,
-      ),
-  );
+  // "Property x does not match schema" only wraps the errors found inside it: keep those. A
+  // missing required property is reported at the same place as such wrappers, and is kept.
+  const leaf = result.errors.filter((e) => !result.errors.some((o) => o.keywordLocation.startsWith(`${e.keywordLocation}/`)));
   return {
     ok: false,
     message: (leaf.length ? leaf : result.errors).map((e) => `${e.instanceLocation.replace(/^#/, "") || "/"}: ${e.error}`).join("; "),

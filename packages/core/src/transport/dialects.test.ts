@@ -53,7 +53,7 @@ describe.each(PROTOCOLS)("%s through AgentClient", (protocol) => {
     c.registerTool({
       name: "change_background",
       description: "Change the background",
-      parameters: { type: "object", properties: { background: { type: "string" } } },
+      parameters: { type: "object", properties: { background: { type: "string" } }, required: ["background"] } as const,
       handler,
     });
     await c.sendMessage("make the background teal");

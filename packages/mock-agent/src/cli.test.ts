@@ -3,9 +3,10 @@ import { once } from "node:events";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
+const bin = fileURLToPath(new URL("../bin/tandem-mock.mjs", import.meta.url));
+
 describe("tandem-mock CLI", () => {
   it("starts on the port given, lists the scenario URLs, answers /health and stops on SIGTERM", async () => {
-    const bin = fileURLToPath(new URL("../bin/tandem-mock.mjs", import.meta.url));
     const child = spawn(process.execPath, [bin, "--port", "0", "--token-delay", "0"], { stdio: ["ignore", "pipe", "pipe"] });
     try {
       let output = "";
@@ -20,6 +21,39 @@ describe("tandem-mock CLI", () => {
       expect((await exited)[0]).toBe(0);
     } finally {
       if (child.exitCode === null) child.kill("SIGKILL");
+    }
+  }, 20_000);
+
+  it("--busy-threads answers a second run on a busy thread with an empty stream until it is stopped", async () => {
+    const child = spawn(process.execPath, [bin, "--port", "0", "--token-delay", "50", "--busy-threads"], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    try {
+      let output = "";
+      child.stdout.on("data", (chunk) => (output += chunk));
+      await expect.poll(() => output, { timeout: 15_000 }).toContain("subagents");
+      const baseUrl = output.match(/^Mock agent on (http:\/\/127\.0\.0\.1:\d+) \(busy threads/m)?.[1];
+      expect(baseUrl).toBeDefined();
+      const body = (runId: string) =>
+        JSON.stringify({ threadId: "cli", runId, messages: [{ id: "u", role: "user", content: "tell me a long story" }] });
+      const post = (runId: string, signal?: AbortSignal) =>
+        fetch(`${baseUrl}/agentic-chat`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: body(runId),
+          ...(signal && { signal }),
+        });
+      const controller = new AbortController();
+      await (await post("first", controller.signal)).body!.getReader().read();
+      controller.abort();
+      expect(await (await post("second")).text()).toBe("");
+      const stopped = await fetch(`${baseUrl}/agent/agentic-chat/stop/cli`, { method: "POST" });
+      expect(await stopped.json()).toEqual({ stopped: true });
+      const third = (await post("third")).body!.getReader();
+      expect(new TextDecoder().decode((await third.read()).value)).toContain('"RUN_STARTED"');
+      await third.cancel();
+    } finally {
+      child.kill("SIGKILL");
     }
   }, 20_000);
 });

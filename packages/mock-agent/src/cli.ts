@@ -7,12 +7,20 @@ const { values } = parseArgs({
     port: { type: "string", default: "8787" },
     host: { type: "string", default: "127.0.0.1" },
     "token-delay": { type: "string", default: "30" },
+    "busy-threads": { type: "boolean", default: false },
     help: { type: "boolean", short: "h" },
   },
 });
 
 if (values.help) {
-  console.log("tandem-mock [--port 8787] [--host 127.0.0.1] [--token-delay 30]\nA scripted AG-UI agent with the Dojo scenarios.");
+  console.log(
+    [
+      "tandem-mock [--port 8787] [--host 127.0.0.1] [--token-delay 30] [--busy-threads]",
+      "A scripted AG-UI agent with the Dojo scenarios.",
+      "  --busy-threads  like CopilotKit's runtime: a run goes on after its client disconnects, another run on that",
+      "                  thread gets an empty stream until POST /agent/<agentId>/stop/<threadId> stops it",
+    ].join("\n"),
+  );
   process.exit(0);
 }
 
@@ -23,8 +31,9 @@ if (!Number.isInteger(port) || port < 0 || !(tokenDelayMs >= 0)) {
   process.exit(2);
 }
 
-const agent = await startMockAgent({ port, host: values.host, tokenDelayMs });
-console.log(`Mock agent on ${agent.baseUrl}`);
+const busyThreads = values["busy-threads"];
+const agent = await startMockAgent({ port, host: values.host, tokenDelayMs, busyThreads });
+console.log(`Mock agent on ${agent.baseUrl}${busyThreads ? " (busy threads: stop runs at POST /agent/<agentId>/stop/<threadId>)" : ""}`);
 for (const name of Object.keys(scenarios)) console.log(`  POST ${agent.baseUrl}/${name}`);
 
 const stop = () => void agent.close().then(() => process.exit(0));

@@ -7,7 +7,10 @@ export class ThreadHistory {
 
   get(threadId: string): { messages: Message[]; requests: number } {
     let thread = this.threads.get(threadId);
-    if (!thread) this.threads.set(threadId, (thread = { messages: [], requests: 0 }));
+    if (!thread) {
+      thread = { messages: [], requests: 0 };
+      this.threads.set(threadId, thread);
+    }
     return thread;
   }
 
@@ -21,13 +24,14 @@ export class ThreadHistory {
     }
   }
 
-  /** Records what the agent streamed: text, tool calls and tool results. */
+  /** Records what the agent streamed: text, tool calls and tool results, with their subagent. */
   record(threadId: string, event: EventStep): void {
-    const messages = this.get(threadId).messages;
-    const find = (id: unknown) => messages.find((m) => m.id === id) as (Message & Record<string, any>) | undefined;
+    const messages = this.get(threadId).messages as Loose[];
+    const find = (id: unknown) => messages.find((m) => m.id === id);
+    const owner = typeof event.subagentRunId === "string" ? { subagentRunId: event.subagentRunId } : {};
     switch (event.type) {
       case "TEXT_MESSAGE_START":
-        if (!find(event.messageId)) messages.push({ id: String(event.messageId), role: "assistant", content: "" });
+        if (!find(event.messageId)) messages.push({ id: String(event.messageId), role: "assistant", content: "", ...owner });
         break;
       case "TEXT_MESSAGE_CONTENT": {
         const m = find(event.messageId);
@@ -37,26 +41,45 @@ export class ThreadHistory {
       case "TOOL_CALL_START": {
         const parentId = String(event.parentMessageId ?? event.toolCallId);
         let parent = find(parentId);
-        if (!parent) messages.push((parent = { id: parentId, role: "assistant" } as Message & Record<string, any>));
+        if (!parent) {
+          parent = { id: parentId, role: "assistant", ...owner };
+          messages.push(parent);
+        }
         parent.toolCalls = [
           ...(parent.toolCalls ?? []),
-          { id: event.toolCallId, type: "function", function: { name: event.toolCallName, arguments: "" } },
+          { id: String(event.toolCallId), type: "function", function: { name: String(event.toolCallName), arguments: "" } },
         ];
         break;
       }
       case "TOOL_CALL_ARGS": {
-        for (const m of messages as Array<Record<string, any>>) {
-          const call = m.toolCalls?.find((c: { id: string }) => c.id === event.toolCallId);
+        for (const m of messages) {
+          const call = m.toolCalls?.find((c) => c.id === event.toolCallId);
           if (call) call.function.arguments += String(event.delta);
         }
         break;
       }
       case "TOOL_CALL_RESULT":
-        messages.push({ id: String(event.messageId), role: "tool", toolCallId: String(event.toolCallId), content: String(event.content) });
+        messages.push({
+          id: String(event.messageId),
+          role: "tool",
+          toolCallId: String(event.toolCallId),
+          content: String(event.content),
+          ...owner,
+        });
         break;
       case "MESSAGES_SNAPSHOT":
-        if (Array.isArray(event.messages)) messages.splice(0, messages.length, ...(event.messages as Message[]));
+        if (Array.isArray(event.messages)) messages.splice(0, messages.length, ...(event.messages as Loose[]));
         break;
     }
   }
+}
+
+/** A message as the history edits it in place. */
+interface Loose {
+  id: string;
+  role: string;
+  content?: unknown;
+  toolCallId?: string;
+  subagentRunId?: string;
+  toolCalls?: Array<{ id: string; type: "function"; function: { name: string; arguments: string } }>;
 }

@@ -1,5 +1,20 @@
-export { startMockAgent } from "./server.js";
+export { capabilitiesOf } from "./scenarios/capabilities.js";
 export { scenarios } from "./scenarios/index.js";
-export { newId, run, runFinished, runStarted, textMessage, toolCall, toolCallPieces, toolResult, tokens } from "./steps.js";
 export { answered, approved, lastUserText, toolResults } from "./scenarios/read.js";
+export { startMockAgent } from "./server.js";
+export {
+  attributed,
+  newId,
+  type RunEnd,
+  run,
+  runFinished,
+  runStarted,
+  type SubagentInfo,
+  subagent,
+  textMessage,
+  tokens,
+  toolCall,
+  toolCallPieces,
+  toolResult,
+} from "./steps.js";
 export type { MockAgent, MockAgentOptions, RecordedRequest, Reply, ScenarioName, Script, ScriptContext, Step } from "./types.js";

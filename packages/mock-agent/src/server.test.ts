@@ -259,7 +259,7 @@ describe("startMockAgent", () => {
   });
 });
 
-function said(events: Array<Record<string, any>>): string {
+function said(events: Array<Record<string, unknown>>): string {
   return events
     .filter((e) => e.type === "TEXT_MESSAGE_CONTENT")
     .map((e) => e.delta)

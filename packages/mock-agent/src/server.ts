@@ -1,8 +1,9 @@
 import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
-import { RequestError, routes, type RequestInfo } from "./dialects/index.js";
+import { RequestError, type RequestInfo, routes } from "./dialects/index.js";
 import { ThreadHistory } from "./history.js";
+import { capabilitiesOf, hasScenario } from "./scenarios/capabilities.js";
 import { scenarios } from "./scenarios/index.js";
 import { isEvent, type MockAgent, type MockAgentOptions, type RecordedRequest, type Reply, type Script, type Step } from "./types.js";
 
@@ -39,13 +40,19 @@ function scriptFor(name: string | undefined, fallback: Script): Script | undefin
   return Object.hasOwn(scenarios, name) ? scenarios[name as keyof typeof scenarios] : undefined;
 }
 
+const STOP = /^\/agent\/(?<agentId>[^/]*)\/stop\/(?<threadId>[^/]+)\/?$/;
+const CAPABILITIES = /^(?:\/(?<scenario>[a-z-]+))?\/capabilities\/?$/;
+
 /** Starts a scripted agent on a local port. */
 export async function startMockAgent(options: MockAgentOptions = {}): Promise<MockAgent> {
-  const { port = 0, host = "127.0.0.1", tokenDelayMs = 0 } = options;
-  const defaultScript: Script = typeof options.scenario === "function" ? options.scenario : scenarios[options.scenario ?? "agentic-chat"];
+  const { port = 0, host = "127.0.0.1", tokenDelayMs = 0, busyThreads = false } = options;
+  const defaultName = typeof options.scenario === "function" ? undefined : (options.scenario ?? "agentic-chat");
+  const defaultScript: Script = typeof options.scenario === "function" ? options.scenario : scenarios[defaultName!];
   const requests: RecordedRequest[] = [];
   const history = new ThreadHistory();
   const sockets = new Set<Socket>();
+  /** The run in progress on each thread: what `POST /agent/:agentId/stop/:threadId` aborts. */
+  const running = new Map<string, AbortController>();
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const url = new URL(req.url ?? "/", "http://local");
@@ -69,6 +76,23 @@ export async function startMockAgent(options: MockAgentOptions = {}): Promise<Mo
       res.end("ok");
       return;
     }
+    const stop = req.method === "POST" ? path.match(STOP)?.groups : undefined;
+    if (stop) {
+      // As CopilotKit's runtime answers it: 200 either way, saying whether a run was stopped.
+      const threadId = decodeURIComponent(stop.threadId!);
+      const run = running.get(threadId);
+      if (!run) return sendJson(res, 200, { stopped: false, message: `No active run for thread '${threadId}'.` });
+      run.abort();
+      running.delete(threadId);
+      return sendJson(res, 200, { stopped: true });
+    }
+    const capabilities = req.method === "GET" ? path.match(CAPABILITIES)?.groups : undefined;
+    if (capabilities) {
+      const name = capabilities.scenario;
+      if (name !== undefined && !hasScenario(name))
+        return sendJson(res, 404, { error: `Nothing at GET ${path} (unknown scenario "${name}")` });
+      return sendJson(res, 200, capabilitiesOf(name ?? defaultName));
+    }
     const route = routes.find((r) => r.method === req.method && r.pattern.test(path));
     const params: Record<string, string> = { ...path.match(route?.pattern ?? /$^/)?.groups };
     if (route?.method === "GET") {
@@ -85,40 +109,55 @@ export async function startMockAgent(options: MockAgentOptions = {}): Promise<Mo
 
     const info: RequestInfo = { path, headers, params, history };
     const input = route.dialect.parse(body, info);
-    const thread = history.get(input.threadId);
-    const controller = new AbortController();
-    res.on("close", () => controller.abort());
-    const context = { tokenDelayMs, signal: controller.signal, history: structuredClone(thread.messages), requestIndex: thread.requests++ };
-    history.merge(input.threadId, input.messages);
-    const reply = await script(input, context);
-    if (isPlainReply(reply)) {
-      const json = reply.body !== undefined && typeof reply.body !== "string";
-      const type = json ? { "content-type": "application/json" } : reply.body ? { "content-type": "text/plain" } : {};
-      res.writeHead(reply.status, { ...CORS, ...type, ...reply.headers });
-      res.end(json ? JSON.stringify(reply.body) : reply.body);
+    const writer = route.dialect.writer(info, input);
+    if (busyThreads && running.has(input.threadId)) {
+      // Like CopilotKit's runtime while a run on the thread is still going (the client went away
+      // without stopping it): a 200 event stream with no events at all.
+      res.writeHead(200, { ...CORS, "content-type": writer.contentType, "cache-control": "no-cache" });
+      res.end();
       return;
     }
-    if (!isStream(reply)) throw new Error("The script returned neither a reply nor a stream of steps");
-
-    const writer = route.dialect.writer(info, input);
-    res.writeHead(200, { ...CORS, "content-type": writer.contentType, "cache-control": "no-cache" });
-    for await (const step of reply) {
-      if (controller.signal.aborted) return;
-      if (isEvent(step)) {
-        // Like the official replay server: a missing or null timestamp is filled in.
-        const event = step.timestamp == null ? { ...step, timestamp: Date.now() } : step;
-        history.record(input.threadId, event);
-        res.write(writer.encode(event));
-      } else if ("delay" in step) await sleep(step.delay, undefined, { signal: controller.signal }).catch(() => {});
-      else if ("raw" in step) res.write(step.raw);
-      else {
-        // Writes are corked until the next tick: flush them so the drop lands mid-stream.
-        await new Promise<void>((resolve) => res.write("", () => resolve()));
-        req.socket.destroy();
+    const thread = history.get(input.threadId);
+    const controller = new AbortController();
+    // A busy-thread server keeps running when the client goes away; only a stop request ends the run.
+    if (!busyThreads) res.on("close", () => controller.abort());
+    const gone = () => res.destroyed || res.writableEnded;
+    const context = { tokenDelayMs, signal: controller.signal, history: structuredClone(thread.messages), requestIndex: thread.requests++ };
+    history.merge(input.threadId, input.messages);
+    running.set(input.threadId, controller);
+    try {
+      const reply = await script(input, context);
+      if (isPlainReply(reply)) {
+        const json = reply.body !== undefined && typeof reply.body !== "string";
+        const type = json ? { "content-type": "application/json" } : reply.body ? { "content-type": "text/plain" } : {};
+        res.writeHead(reply.status, { ...CORS, ...type, ...reply.headers });
+        res.end(json ? JSON.stringify(reply.body) : reply.body);
         return;
       }
+      if (!isStream(reply)) throw new Error("The script returned neither a reply nor a stream of steps");
+
+      res.writeHead(200, { ...CORS, "content-type": writer.contentType, "cache-control": "no-cache" });
+      for await (const step of reply) {
+        if (controller.signal.aborted) break;
+        if (isEvent(step)) {
+          // Like the official replay server: a missing or null timestamp is filled in.
+          const event = step.timestamp == null ? { ...step, timestamp: Date.now() } : step;
+          history.record(input.threadId, event);
+          if (!gone()) res.write(writer.encode(event));
+        } else if ("delay" in step) await sleep(step.delay, undefined, { signal: controller.signal }).catch(() => {});
+        else if ("raw" in step) {
+          if (!gone()) res.write(step.raw);
+        } else {
+          // Writes are corked until the next tick: flush them so the drop lands mid-stream.
+          await new Promise<void>((resolve) => res.write("", () => resolve()));
+          req.socket.destroy();
+          return;
+        }
+      }
+      if (!gone()) res.end(controller.signal.aborted ? undefined : writer.end?.());
+    } finally {
+      if (running.get(input.threadId) === controller) running.delete(input.threadId);
     }
-    res.end(writer.end?.());
   }
 
   const server = http.createServer((req, res) => {
@@ -147,6 +186,7 @@ export async function startMockAgent(options: MockAgentOptions = {}): Promise<Mo
     requests,
     close: () =>
       new Promise<void>((resolve) => {
+        for (const run of running.values()) run.abort();
         for (const socket of sockets) socket.destroy();
         server.close(() => resolve());
       }),

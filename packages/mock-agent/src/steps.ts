@@ -1,5 +1,5 @@
-import { PROTOCOL_VERSION, type RunAgentInput } from "@ag-ui/core";
-import type { EventStep, Step } from "./types.js";
+import { PROTOCOL_VERSION, type RunAgentInput, type TokenUsage } from "@ag-ui/core";
+import { type EventStep, isEvent, type Step } from "./types.js";
 
 let counter = 0;
 export const newId = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}`;
@@ -74,17 +74,52 @@ export const runStarted = (input: RunAgentInput): Step => ({
   protocolVersion: PROTOCOL_VERSION,
 });
 
-export function runFinished(input: RunAgentInput, opts: { outcome?: object; result?: unknown } = {}): Step {
+/** How a run ends: an outcome (interrupt…), a result, and the tokens it used (AG-UI 1.0 `TokenUsage`). */
+export interface RunEnd {
+  outcome?: object;
+  result?: unknown;
+  usage?: TokenUsage[];
+}
+
+export function runFinished(input: RunAgentInput, opts: RunEnd = {}): Step {
   return {
     type: "RUN_FINISHED",
     threadId: input.threadId,
     runId: input.runId,
     ...(opts.outcome && { outcome: opts.outcome }),
     ...(opts.result !== undefined && { result: opts.result }),
+    ...(opts.usage && { usage: opts.usage }),
   };
 }
 
 /** Wraps steps in RUN_STARTED … RUN_FINISHED for the request's thread and run. */
-export function run(input: RunAgentInput, steps: Step[], opts: { outcome?: object; result?: unknown } = {}): Step[] {
+export function run(input: RunAgentInput, steps: Step[], opts: RunEnd = {}): Step[] {
   return [runStarted(input), ...steps, runFinished(input, opts)];
+}
+
+/** Marks every event among the steps as the work of one subagent invocation (AG-UI 1.0 `subagentRunId`). */
+export function attributed(subagentRunId: string, steps: Step[]): Step[] {
+  return steps.map((step) => (isEvent(step) ? { ...step, subagentRunId } : step));
+}
+
+export interface SubagentInfo {
+  /** The invocation's id; a fresh one by default. */
+  subagentRunId?: string;
+  name: string;
+  description?: string;
+  parentSubagentRunId?: string;
+  parentToolCallId?: string;
+}
+
+/**
+ * One subagent invocation: SUBAGENT_STARTED, its steps (each event attributed to it), then
+ * SUBAGENT_FINISHED with its result, or SUBAGENT_ERROR when `end` says it failed.
+ */
+export function subagent(info: SubagentInfo, steps: Step[], end: { result?: unknown } | { error: string; code?: string } = {}): Step[] {
+  const { subagentRunId = newId("subagent"), ...rest } = info;
+  const closing: Step =
+    "error" in end
+      ? { type: "SUBAGENT_ERROR", subagentRunId, message: end.error, ...(end.code !== undefined && { code: end.code }) }
+      : { type: "SUBAGENT_FINISHED", subagentRunId, ...(end.result !== undefined && { result: end.result }) };
+  return [{ type: "SUBAGENT_STARTED", subagentRunId, ...rest }, ...attributed(subagentRunId, steps), closing];
 }

@@ -38,7 +38,8 @@ export type ScenarioName =
   | "agentic-generative-ui"
   | "tool-based-generative-ui"
   | "shared-state"
-  | "predictive-state-updates";
+  | "predictive-state-updates"
+  | "subagents";
 
 export interface MockAgentOptions {
   /** What `POST {baseUrl}/` plays (default "agentic-chat"). */
@@ -49,6 +50,13 @@ export interface MockAgentOptions {
   host?: string;
   /** Default 0 (tests); the CLI uses a human pace. */
   tokenDelayMs?: number;
+  /**
+   * Behave like CopilotKit's runtime: a run goes on when its client disconnects, and while it
+   * does, another run on the same thread is answered with an empty event stream (200, no
+   * events). `POST {baseUrl}/agent/:agentId/stop/:threadId` stops it (that route works in
+   * either mode). Default false: a run ends when its client goes away.
+   */
+  busyThreads?: boolean;
 }
 
 export interface RecordedRequest {

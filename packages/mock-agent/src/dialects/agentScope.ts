@@ -1,4 +1,4 @@
-import type { Message, RunAgentInput, Tool } from "@ag-ui/core";
+import type { Message, Tool } from "@ag-ui/core";
 import { frame, id } from "./sse.js";
 import { type Dialect, RequestError } from "./types.js";
 

@@ -1,6 +1,6 @@
-import { agKit } from "./agKit.js";
 import { agentRuntime, historyPage } from "./agentRuntime.js";
 import { agentScope } from "./agentScope.js";
+import { agKit } from "./agKit.js";
 import { agUi } from "./agUi.js";
 import type { Dialect, RequestInfo } from "./types.js";
 
@@ -33,4 +33,4 @@ export const routes: Route[] = [
   { method: "POST", pattern: /^\/(?<scenario>[a-z-]+)\/?$/, dialect: agUi },
 ];
 
-export { RequestError, type Dialect, type EventWriter, type RequestInfo } from "./types.js";
+export { type Dialect, type EventWriter, RequestError, type RequestInfo } from "./types.js";

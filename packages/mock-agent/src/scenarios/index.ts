@@ -6,6 +6,7 @@ import { humanInTheLoop } from "./humanInTheLoop.js";
 import { interrupt } from "./interrupt.js";
 import { predictiveStateUpdates } from "./predictiveStateUpdates.js";
 import { sharedState } from "./sharedState.js";
+import { subagents } from "./subagents.js";
 import { toolBasedGenerativeUi } from "./toolBasedGenerativeUi.js";
 
 /** One script per playground page, as a Dojo reference server plays them. */
@@ -18,4 +19,5 @@ export const scenarios: Record<ScenarioName, Script> = {
   "tool-based-generative-ui": toolBasedGenerativeUi,
   "shared-state": sharedState,
   "predictive-state-updates": predictiveStateUpdates,
+  subagents,
 };

@@ -13,20 +13,29 @@ function documentFor(request: string): string {
   );
 }
 
-/** The `document` argument of the thread's last write_document call. */
+/**
+ * The predicted tool, as the Dojo's reference agents name it: not `write_document`, and its
+ * argument is not called after the state key either, so a client has to follow PredictState.
+ */
+export const PREDICTED_TOOL = "write_document_local";
+export const PREDICTED_ARGUMENT = "content";
+
+/** The written argument of the thread's last predicted tool call. */
 function lastDocument(messages: Message[]): string {
   const calls = messages.flatMap((m) => (m.role === "assistant" ? (m.toolCalls ?? []) : []));
-  const written = calls.findLast((c) => c.function.name === "write_document");
+  const written = calls.findLast((c) => c.function.name === PREDICTED_TOOL);
   try {
-    return String((JSON.parse(written?.function.arguments ?? "{}") as { document?: unknown }).document ?? "");
+    return String((JSON.parse(written?.function.arguments ?? "{}") as Record<string, unknown>)[PREDICTED_ARGUMENT] ?? "");
   } catch {
     return "";
   }
 }
 
 /**
- * Dojo "predictive state updates": PredictState maps write_document's `document` argument onto
- * state while it streams; confirm_changes asks the user to keep or discard it.
+ * Dojo "predictive state updates": PredictState maps write_document_local's `content` argument
+ * onto the state key `document` while it streams; confirm_changes asks the user to keep or
+ * discard it. Kept: a STATE_SNAPSHOT with the document. Discarded: no state event at all (the
+ * client restores what it had).
  */
 export const predictiveStateUpdates: Script = (input, { tokenDelayMs }) => {
   const confirmed = answered(input, "confirm_changes");
@@ -41,8 +50,12 @@ export const predictiveStateUpdates: Script = (input, { tokenDelayMs }) => {
   const document = documentFor(lastUserText(input));
   const writeId = newId("write");
   return run(input, [
-    { type: "CUSTOM", name: "PredictState", value: [{ state_key: "document", tool: "write_document", tool_argument: "document" }] },
-    ...toolCall("write_document", { document }, { toolCallId: writeId, chunks: Math.ceil(document.length / 6), tokenDelayMs }),
+    { type: "CUSTOM", name: "PredictState", value: [{ state_key: "document", tool: PREDICTED_TOOL, tool_argument: PREDICTED_ARGUMENT }] },
+    ...toolCall(
+      PREDICTED_TOOL,
+      { [PREDICTED_ARGUMENT]: document },
+      { toolCallId: writeId, chunks: Math.ceil(document.length / 6), tokenDelayMs },
+    ),
     toolResult(writeId, "Document written; waiting for the user to confirm."),
     ...toolCall("confirm_changes", {}, { tokenDelayMs }),
   ]);

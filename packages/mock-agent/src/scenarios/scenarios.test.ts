@@ -22,6 +22,7 @@ describe("scenarios", () => {
       "tool-based-generative-ui",
       "shared-state",
       "predictive-state-updates",
+      "subagents",
     ]) {
       const events = await post(at(name), { threadId: `well-formed-${name}`, messages: [user("hello")] });
       expect(events[0], name).toMatchObject({ type: "RUN_STARTED", threadId: `well-formed-${name}`, runId: "r", protocolVersion: "1.0" });
@@ -188,16 +189,16 @@ describe("scenarios", () => {
     expect(recipe.ingredients[0]).toEqual({ icon: expect.any(String), name: expect.any(String), amount: expect.any(String) });
   });
 
-  it("predictive-state-updates predicts the document, asks to confirm, and keeps or discards it", async () => {
+  it("predictive-state-updates predicts the document from a tool not named after it, asks to confirm, and keeps or discards it", async () => {
     const events = await post(at("predictive-state-updates"), { state: { document: "old" }, messages: [user("write a poem about rain")] });
     expect(events[1]).toMatchObject({
       type: "CUSTOM",
       name: "PredictState",
-      value: [{ state_key: "document", tool: "write_document", tool_argument: "document" }],
+      value: [{ state_key: "document", tool: "write_document_local", tool_argument: "content" }],
     });
     const [write, confirm] = calls(events);
-    expect(write!.name).toBe("write_document");
-    expect(write!.args.document).toContain("rain");
+    expect(write!.name).toBe("write_document_local");
+    expect(write!.args.content).toContain("rain");
     expect(write!.pieces.length).toBeGreaterThan(20);
     expect(confirm).toMatchObject({ name: "confirm_changes", args: {} });
     expect(types(events).at(-2)).toBe("TOOL_CALL_END");
@@ -207,7 +208,7 @@ describe("scenarios", () => {
       state: { document: "old" },
       messages: [...thread, ...answer(confirm!, { approved: true })],
     });
-    expect(kept.find((e) => e.type === "STATE_SNAPSHOT")!.snapshot.document).toBe(write!.args.document);
+    expect(kept.find((e) => e.type === "STATE_SNAPSHOT")!.snapshot.document).toBe(write!.args.content);
     expect(said(kept)).toMatch(/Saved/);
     const discarded = await post(at("predictive-state-updates"), {
       state: { document: "old" },

@@ -1,0 +1,81 @@
+import type { AgentCapabilities } from "@ag-ui/core";
+import type { ScenarioName } from "../types.js";
+import { SUBAGENTS } from "./subagents.js";
+
+const object = (properties: Record<string, unknown>, required = Object.keys(properties)) => ({
+  type: "object",
+  properties,
+  required,
+});
+
+/** What each scenario advertises at `GET {base}/{page}/capabilities` (AG-UI 1.0 `AgentCapabilities`). */
+const BY_SCENARIO: Record<ScenarioName, { description: string } & Omit<AgentCapabilities, "identity" | "transport">> = {
+  "agentic-chat": {
+    description: "Streams answers and calls the frontend tool change_background.",
+    tools: { supported: true, clientProvided: true },
+  },
+  "backend-tool-rendering": {
+    description: "Runs get_weather on the server and streams its result.",
+    tools: {
+      supported: true,
+      items: [
+        {
+          name: "get_weather",
+          description: "The current weather in a city",
+          parameters: object({ location: { type: "string" } }),
+        },
+      ],
+    },
+  },
+  "human-in-the-loop": {
+    description: "Proposes task steps and waits for the user to pick them.",
+    tools: { supported: true, clientProvided: true },
+    humanInTheLoop: { supported: true, approvals: true },
+  },
+  interrupt: {
+    description: "Pauses the run with an interrupt and resumes with the answer.",
+    humanInTheLoop: { supported: true, interrupts: true },
+  },
+  "agentic-generative-ui": {
+    description: "Reports its progress as shared state.",
+    state: { snapshots: true, deltas: true },
+  },
+  "tool-based-generative-ui": {
+    description: "Writes a haiku through the frontend tool generate_haiku.",
+    tools: { supported: true, clientProvided: true },
+  },
+  "shared-state": {
+    description: "Edits a recipe together with the user.",
+    state: { snapshots: true, persistentState: true },
+  },
+  "predictive-state-updates": {
+    description: "Streams a document into state while writing it, then asks to keep it.",
+    state: { snapshots: true },
+    tools: { supported: true, clientProvided: true },
+    humanInTheLoop: { supported: true, approvals: true },
+    custom: { predictState: true },
+  },
+  subagents: {
+    description: "A supervisor that delegates research and writing to subagents.",
+    multiAgent: { supported: true, delegation: true, subagents: SUBAGENTS.map((s) => ({ ...s })) },
+    tools: {
+      supported: true,
+      items: [
+        { name: "search_web", description: "Searches the web", parameters: object({ query: { type: "string" } }) },
+        { name: "count_words", description: "Counts the words of a text", parameters: object({ text: { type: "string" } }) },
+      ],
+    },
+  },
+};
+
+/** The capabilities of a named scenario; a custom script gets the transport facts only. */
+export function capabilitiesOf(name: string | undefined): AgentCapabilities {
+  const transport = { streaming: true, httpBinary: true };
+  if (name === undefined || !Object.hasOwn(BY_SCENARIO, name)) {
+    return { identity: { name: "custom", type: "tandem-mock" }, transport };
+  }
+  const { description, ...rest } = BY_SCENARIO[name as ScenarioName];
+  return { identity: { name, type: "tandem-mock", description }, transport, ...rest };
+}
+
+export const hasScenario = (name: string): boolean => Object.hasOwn(BY_SCENARIO, name);

@@ -7,7 +7,8 @@ import { MessageList as DefaultMessageList } from "../messages/MessageList.js";
 import { StatusAnnouncer as DefaultStatusAnnouncer } from "../messages/StatusAnnouncer.js";
 import { RunError as DefaultRunError } from "../status/RunError.js";
 import { Steps as DefaultSteps } from "../status/Steps.js";
-import { type Suggestion, Suggestions as DefaultSuggestions } from "../suggestions/Suggestions.js";
+import { Suggestions as DefaultSuggestions, type Suggestion } from "../suggestions/Suggestions.js";
+import { ConfirmationFocusProvider } from "../tools/confirmationFocus.js";
 import { cx } from "../util/cx.js";
 import { type ChatComponents, ChatComponentsProvider, useChatComponents } from "./components.js";
 
@@ -32,7 +33,9 @@ const DEFAULT_WELCOME = <p className="tandem-welcome__text">How can I help?</p>;
 export function Chat({ components, ...props }: ChatProps) {
   return (
     <ChatComponentsProvider value={components}>
-      <ChatLayout {...props} />
+      <ConfirmationFocusProvider>
+        <ChatLayout {...props} />
+      </ConfirmationFocusProvider>
     </ChatComponentsProvider>
   );
 }

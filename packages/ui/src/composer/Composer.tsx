@@ -1,3 +1,5 @@
+import { useEffect, useRef } from "react";
+import { useConfirmationFocusRegistry } from "../tools/confirmationFocus.js";
 import { cx } from "../util/cx.js";
 import { useComposer } from "./useComposer.js";
 
@@ -9,6 +11,10 @@ export interface ComposerProps {
 /** The message box: Enter sends, Shift+Enter is a newline; Stop while the agent replies. */
 export function Composer({ placeholder = "Message the agent…", className }: ComposerProps) {
   const { text, setText, canSend, isRunning, send, stop, onKeyDown } = useComposer();
+  const input = useRef<HTMLTextAreaElement>(null);
+  const confirmations = useConfirmationFocusRegistry();
+  // Once the last pending confirmation is answered, focus comes back here.
+  useEffect(() => confirmations.setComposer(() => input.current?.focus()), [confirmations]);
   return (
     <form
       className={cx("tandem-composer", className)}
@@ -18,6 +24,7 @@ export function Composer({ placeholder = "Message the agent…", className }: Co
       }}
     >
       <textarea
+        ref={input}
         className="tandem-composer__input"
         aria-label="Message"
         placeholder={placeholder}

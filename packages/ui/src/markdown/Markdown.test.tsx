@@ -29,6 +29,36 @@ describe("Markdown", () => {
     expect(container.textContent).toContain("x");
   });
 
+  it("shows raw HTML in agent text as literal text, inline and block, never parsed and never dropped", () => {
+    const text = [
+      'Wrap it in <div class="x"> like <span style="color:red">this</span>, then close it.',
+      "",
+      '<div class="x">',
+      "  <p>block</p>",
+      "</div>",
+      "",
+      "<!-- a comment --> and <br/> stay too.",
+    ].join("\n");
+    const { container } = render(<Markdown>{text}</Markdown>);
+    expect(container.querySelector("div.x, span[style], p > p, br")).toBeNull();
+    const shown = container.textContent!;
+    expect(shown).toContain('Wrap it in <div class="x"> like <span style="color:red">this</span>, then close it.');
+    expect(shown).toContain('<div class="x">\n  <p>block</p>\n</div>');
+    expect(shown).toContain("<!-- a comment --> and <br/> stay too.");
+    // The block keeps its lines when shown.
+    const block = [...container.querySelectorAll(".tandem-markdown__html")].find((el) => el.textContent!.includes("<p>block</p>"));
+    expect(block).toBeTruthy();
+  });
+
+  it("keeps HTML inside code as code, and Markdown around HTML as Markdown", () => {
+    const { container } = render(<Markdown>{"Use `<b>` for **bold**: <b>not this</b>\n\n```html\n<i>x</i>\n```"}</Markdown>);
+    expect(container.querySelector("code")!.textContent).toBe("<b>");
+    expect(container.querySelector("strong")!.textContent).toBe("bold");
+    expect(container.querySelector("b, i")).toBeNull();
+    expect(container.textContent).toContain("<b>not this</b>");
+    expect(container.querySelector("pre code")!.textContent).toBe("<i>x</i>\n");
+  });
+
   it("keeps http(s) and mailto links, opening in a new tab without opener", () => {
     render(<Markdown>{"[site](https://example.com/a) [mail](mailto:a@example.com) [rel](/local) [data](data:text/html,hi)"}</Markdown>);
     const links = screen.getAllByRole("link");

@@ -3,6 +3,7 @@ import ReactMarkdown, { type Components, type UrlTransform } from "react-markdow
 import remarkGfm from "remark-gfm";
 import { cx } from "../util/cx.js";
 import { CodeBlock } from "./CodeBlock.js";
+import { remarkHtmlAsText } from "./htmlAsText.js";
 import { isSafeImage, isSafeLink } from "./safeUrl.js";
 import type { MarkdownProps } from "./types.js";
 
@@ -37,11 +38,12 @@ const components: Components = { a: SafeLink, img: SafeImage, pre: CodeBlock, ta
 // Unsafe URLs are dropped before rendering too, so no element ever carries them.
 const urlTransform: UrlTransform = (url, key) => ((key === "src" ? isSafeImage(url) : isSafeLink(url)) ? url : "");
 
-const remarkPlugins = [remarkGfm];
+const remarkPlugins = [remarkGfm, remarkHtmlAsText];
 
 /**
- * GitHub-flavoured Markdown for agent text, safe while it streams: raw HTML is skipped (never
- * parsed into elements), links are limited to http(s)/mailto and open in a new tab.
+ * GitHub-flavoured Markdown for agent text, safe while it streams: raw HTML is shown as the
+ * literal text it is (never parsed into elements, never dropped), links are limited to
+ * http(s)/mailto and open in a new tab.
  */
 export function Markdown({ children, className }: MarkdownProps) {
   return (

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { Chat } from "../chat/Chat.js";
 import { createClient, dispatch, renderWith, runError, runFinished, runStarted, say, textDelta, textStart } from "../test/harness.js";
 
@@ -10,6 +10,38 @@ function fakeLayout(el: HTMLElement, clientHeight = 200) {
 }
 
 const flushObservers = () => act(async () => {});
+
+/**
+ * jsdom has no ResizeObserver. This one reports a resize to every observer of the element that
+ * grew or of one of its ancestors (their boxes grow with it), as a browser does.
+ */
+class FakeResizeObserver {
+  static live = new Set<FakeResizeObserver>();
+  readonly observed = new Set<Element>();
+  constructor(private readonly callback: ResizeObserverCallback) {
+    FakeResizeObserver.live.add(this);
+  }
+  observe(el: Element) {
+    this.observed.add(el);
+  }
+  unobserve(el: Element) {
+    this.observed.delete(el);
+  }
+  disconnect() {
+    this.observed.clear();
+    FakeResizeObserver.live.delete(this);
+  }
+  static grow(el: Element, scroller: Element) {
+    for (const ro of FakeResizeObserver.live) {
+      const hit = [...ro.observed].filter((o) => o !== scroller && o.contains(el));
+      if (hit.length > 0)
+        ro.callback(
+          hit.map((target) => ({ target }) as ResizeObserverEntry),
+          ro as unknown as ResizeObserver,
+        );
+    }
+  }
+}
 
 describe("transcript", () => {
   it("is a log that does not read tokens aloud", () => {
@@ -57,6 +89,36 @@ describe("transcript", () => {
     dispatch(client, textDelta("a", "z".repeat(50)));
     await flushObservers();
     expect(log.scrollTop).toBe(log.scrollHeight);
+  });
+
+  it("follows content that grows without a DOM change (an image loading) in a message added after mount", async () => {
+    vi.stubGlobal("ResizeObserver", FakeResizeObserver);
+    try {
+      const client = createClient();
+      renderWith(client, <Chat />);
+      const log = screen.getByRole("log");
+      let extra = 0;
+      Object.defineProperty(log, "clientHeight", { configurable: true, get: () => 200 });
+      Object.defineProperty(log, "scrollHeight", { configurable: true, get: () => 100 + (log.textContent?.length ?? 0) * 10 + extra });
+      dispatch(client, say("a", "x".repeat(30)), say("b", "![cat](https://example.com/cat.png) y"));
+      await flushObservers();
+      expect(log.scrollTop).toBe(log.scrollHeight);
+
+      // The image in b loads: b grows by 400px, and no node was added or changed.
+      extra = 400;
+      const row = log.querySelector('[data-message-id="b"]')!;
+      act(() => FakeResizeObserver.grow(row, log));
+      expect(log.scrollTop).toBe(log.scrollHeight);
+
+      // Scrolled up, growth is not followed.
+      log.scrollTop = 0;
+      fireEvent.scroll(log);
+      extra = 800;
+      act(() => FakeResizeObserver.grow(row, log));
+      expect(log.scrollTop).toBe(0);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it("counts a small distance from the bottom as the bottom", async () => {

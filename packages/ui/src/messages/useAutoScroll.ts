@@ -38,11 +38,24 @@ export function useAutoScroll<T extends HTMLElement>(threshold = 48): AutoScroll
       setAtBottom(bottom);
     };
     el.addEventListener("scroll", onScroll, { passive: true });
-    // New rows and streamed text are DOM mutations; images and fonts change size without one.
-    const mutations = new MutationObserver(follow);
-    mutations.observe(el, { childList: true, subtree: true, characterData: true });
+    // Content that grows without a DOM change (an image loading, a font, a details opening) is
+    // seen by a ResizeObserver on every child of the scroller, those added later included: a
+    // child's box grows with anything inside it.
     const resize = typeof ResizeObserver === "function" ? new ResizeObserver(follow) : undefined;
-    if (resize) for (const child of Array.from(el.children)) resize.observe(child);
+    const observe = (nodes: Iterable<Node>) => {
+      if (resize) for (const node of nodes) if (node instanceof Element) resize.observe(node);
+    };
+    observe(el.children);
+    // New rows and streamed text are DOM mutations.
+    const mutations = new MutationObserver((records) => {
+      for (const record of records) {
+        if (record.target !== el) continue;
+        observe(record.addedNodes);
+        if (resize) for (const node of record.removedNodes) if (node instanceof Element) resize.unobserve(node);
+      }
+      follow();
+    });
+    mutations.observe(el, { childList: true, subtree: true, characterData: true });
     follow();
     return () => {
       el.removeEventListener("scroll", onScroll);

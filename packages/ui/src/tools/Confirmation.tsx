@@ -14,7 +14,7 @@ export interface ConfirmationProps {
  * wants to do, its arguments, Approve / Reject (with an optional reason). Escape rejects.
  */
 export function Confirmation({ call, className }: ConfirmationProps) {
-  const { description, reason, setReason, answered, approve, reject, focusRef } = useConfirmation(call);
+  const { description, reason, setReason, answered, approve, reject, keys, focusRef } = useConfirmation(call);
   const descriptionId = useId();
   const reasonId = useId();
   return (
@@ -23,15 +23,8 @@ export function Confirmation({ call, className }: ConfirmationProps) {
       aria-label={`Allow the agent to run ${call.name}?`}
       aria-describedby={description ? descriptionId : undefined}
       className={cx("tandem-confirmation", className)}
-      data-tandem-confirmation=""
       data-answered={answered || undefined}
-      onKeyDown={(event) => {
-        if (event.key === "Escape" && !answered) {
-          event.preventDefault();
-          event.stopPropagation();
-          reject();
-        }
-      }}
+      {...keys}
     >
       <p className="tandem-confirmation__title">
         Allow the agent to run <strong>{call.name}</strong>?

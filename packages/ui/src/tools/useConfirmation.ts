@@ -1,5 +1,6 @@
 import { type ToolCallView, useAgentClient } from "@tandem/react";
-import { type RefObject, useEffect, useRef, useState } from "react";
+import { type RefObject, useRef, useState } from "react";
+import { type ConfirmationKeys, useConfirmationKeys } from "./useConfirmationKeys.js";
 
 export interface ConfirmationAnswer {
   approved: boolean;
@@ -14,16 +15,16 @@ export interface UseConfirmation {
   answered: boolean;
   approve: () => void;
   reject: () => void;
-  /** Put on the element that should take focus when the confirmation appears. */
+  /** Spread on the confirmation's container: focus when it appears, Escape rejects, focus moves on once answered. */
+  keys: ConfirmationKeys;
+  /** Put on the element that should take focus when the confirmation appears (or mark it `data-tandem-autofocus`). */
   focusRef: RefObject<HTMLButtonElement | null>;
 }
 
-const PENDING = "[data-tandem-confirmation]";
-
 /**
  * Answers one human-in-the-loop call, keyed by its toolCallId: Approve sends `{ approved: true }`,
- * Reject `{ approved: false, reason? }`. Takes focus when it appears unless another pending
- * confirmation already has it; once answered, hands focus to the next one, or the composer.
+ * Reject `{ approved: false, reason? }`. Focus and Escape are `useConfirmationKeys`'s, the same
+ * hook a custom `render` uses.
  */
 export function useConfirmation(call: ToolCallView): UseConfirmation {
   const client = useAgentClient();
@@ -31,26 +32,13 @@ export function useConfirmation(call: ToolCallView): UseConfirmation {
   const [answered, setAnswered] = useState(false);
   const focusRef = useRef<HTMLButtonElement | null>(null);
 
-  useEffect(() => {
-    const el = focusRef.current;
-    if (!el) return;
-    const active = el.ownerDocument.activeElement;
-    if (active?.closest(PENDING)) return; // the user is answering another one
-    el.focus();
-  }, []);
-
   const answer = (result: ConfirmationAnswer) => {
     if (answered) return;
     setAnswered(true);
-    const own = focusRef.current?.closest(PENDING);
-    const root = own?.closest(".tandem") ?? own?.ownerDocument.body;
     client.respond(call.id, result);
-    // Focus would fall to <body> when this one goes away: move it somewhere useful.
-    const next = [...(root?.querySelectorAll<HTMLElement>(`${PENDING} [data-tandem-autofocus]:not(:disabled)`) ?? [])].find(
-      (b) => !own?.contains(b),
-    );
-    (next ?? root?.querySelector<HTMLElement>(".tandem-composer__input"))?.focus();
   };
+  const reject = () => answer({ approved: false, ...(reason.trim() !== "" && { reason: reason.trim() }) });
+  const keys = useConfirmationKeys({ pending: !answered, onReject: reject });
 
   return {
     description: client.tools.get(call.name)?.description || undefined,
@@ -58,7 +46,8 @@ export function useConfirmation(call: ToolCallView): UseConfirmation {
     setReason,
     answered,
     approve: () => answer({ approved: true }),
-    reject: () => answer({ approved: false, ...(reason.trim() !== "" && { reason: reason.trim() }) }),
+    reject,
+    keys,
     focusRef,
   };
 }

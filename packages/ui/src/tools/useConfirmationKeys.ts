@@ -1,0 +1,103 @@
+import { type KeyboardEvent, useCallback, useEffect, useRef } from "react";
+import { type ConfirmationEntry, useConfirmationFocusRegistry } from "./confirmationFocus.js";
+
+export interface ConfirmationKeysOptions {
+  /** The confirmation waits for an answer: it takes focus when this turns true, and Escape works only then. */
+  pending: boolean;
+  /** Escape while pending calls this: reject, as the Reject button would. */
+  onReject: () => void;
+}
+
+/** Spread these on the confirmation's container (any element). */
+export interface ConfirmationKeys {
+  ref: (element: HTMLElement | null) => void;
+  onKeyDown: (event: KeyboardEvent<HTMLElement>) => void;
+  "data-tandem-confirmation": "";
+}
+
+const CONTROLS = "button, input, select, textarea, a[href], [tabindex]";
+
+/** The element marked `data-tandem-autofocus`, else the first enabled control, else the container itself. */
+function focusFirst(container: HTMLElement): void {
+  const marked = container.querySelector<HTMLElement>("[data-tandem-autofocus]:not(:disabled)");
+  const first = [...container.querySelectorAll<HTMLElement>(CONTROLS)].find(
+    (el) => !(el as HTMLButtonElement).disabled && el.tabIndex >= 0 && !el.closest("[hidden]"),
+  );
+  const target = marked ?? first;
+  if (target) {
+    target.focus();
+    return;
+  }
+  if (!container.hasAttribute("tabindex")) container.tabIndex = -1;
+  container.focus();
+}
+
+const focusIsLost = (el: HTMLElement | null): boolean => {
+  const doc = el?.ownerDocument ?? (typeof document === "undefined" ? undefined : document);
+  const active = doc?.activeElement;
+  return !active || active === doc?.body || (el?.contains(active) ?? false);
+};
+
+/**
+ * What the DOM contract promises of every confirmation, for your own `render`: spread the result
+ * on its container. While `pending`, it takes focus when it appears (its control marked
+ * `data-tandem-autofocus`, else its first control) unless the user is answering another pending
+ * confirmation, and Escape calls `onReject`. Once answered (`pending` turns false, or it goes
+ * away), focus moves to the next pending confirmation, or to the composer.
+ *
+ * ```tsx
+ * const keys = useConfirmationKeys({ pending: respond !== undefined, onReject: () => respond?.({ approved: false }) });
+ * return <fieldset aria-label="Confirm changes" {...keys}>…</fieldset>;
+ * ```
+ */
+export function useConfirmationKeys({ pending, onReject }: ConfirmationKeysOptions): ConfirmationKeys {
+  const registry = useConfirmationFocusRegistry();
+  const ref = useRef<HTMLElement | null>(null);
+  const setRef = useCallback((element: HTMLElement | null) => {
+    ref.current = element;
+  }, []);
+  const pendingRef = useRef(pending);
+  pendingRef.current = pending;
+  const entry = useRef<ConfirmationEntry | null>(null);
+  entry.current ??= {
+    element: () => ref.current,
+    pending: () => pendingRef.current,
+    focus: () => {
+      if (ref.current) focusFirst(ref.current);
+    },
+  };
+
+  useEffect(() => {
+    const self = entry.current!;
+    const unregister = registry.register(self);
+    return () => {
+      const element = ref.current;
+      unregister();
+      // Answered and gone (or gone while waiting): focus would fall to <body>; move it on.
+      if (focusIsLost(element)) registry.handOff(self);
+    };
+  }, [registry]);
+
+  const was = useRef<boolean | null>(null);
+  useEffect(() => {
+    const self = entry.current!;
+    const before = was.current;
+    was.current = pending;
+    if (pending && before !== true) {
+      if (ref.current && !registry.focusHeldByOther(self)) focusFirst(ref.current);
+    } else if (!pending && before === true && focusIsLost(ref.current)) {
+      registry.handOff(self);
+    }
+  }, [pending, registry]);
+
+  return {
+    ref: setRef,
+    "data-tandem-confirmation": "",
+    onKeyDown: (event) => {
+      if (event.key !== "Escape" || !pending || event.defaultPrevented || event.nativeEvent.isComposing) return;
+      event.preventDefault();
+      event.stopPropagation();
+      onReject();
+    },
+  };
+}

@@ -1,9 +1,24 @@
-export { AgentClient, type AgentClientOptions } from "./run/agentClient.js";
 export { createThreadState, reduceEvent, reduceEvents } from "./reducer/reduceEvents.js";
+export { AgentClient, type AgentClientOptions, type ClientOptions } from "./run/agentClient.js";
 export { createThreadStore, type ThreadStore } from "./store/createThreadStore.js";
 export type { Schedule } from "./store/frame.js";
 export type { MessageIndex } from "./store/messageIndex.js";
 export type { FrontendTool, ToolHandlerContext } from "./tools/registry.js";
 export type { InferArgs, JsonSchema, ToolParameters } from "./tools/schema.js";
-export { createTransport, type HeadersOption, type Protocol, type Transport, type TransportConfig } from "./transport/index.js";
+export { HttpError } from "./transport/http.js";
+export {
+  type AgentRuntimeOptions,
+  type AgentScopeOptions,
+  type AgKitOptions,
+  type AgUiOptions,
+  createTransport,
+  type FrameMapper,
+  type HeadersOption,
+  type HttpOptions,
+  type JsonDialect,
+  jsonStreamTransport,
+  type Protocol,
+  type Transport,
+  type TransportOptions,
+} from "./transport/index.js";
 export * from "./types.js";

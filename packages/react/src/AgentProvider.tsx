@@ -1,15 +1,29 @@
-import { AgentClient, type AgentClientOptions, type HeadersOption } from "@tandem/core";
+import {
+  AgentClient,
+  type AgentClientOptions,
+  type ClientOptions,
+  type HeadersOption,
+  type Transport,
+  type TransportOptions,
+} from "@tandem/core";
 import { type ReactNode, useEffect, useInsertionEffect, useRef, useState } from "react";
 import { AgentContext, type AgentContextValue } from "./context.js";
 import { RenderRegistry } from "./renderRegistry.js";
 
-export interface AgentProviderProps extends Omit<AgentClientOptions, "headers" | "url"> {
-  url?: string;
-  headers?: HeadersOption;
-  /** Use this client instead of creating one (e.g. to share a thread between trees). */
-  client?: AgentClient;
-  children?: ReactNode;
-}
+/** Each dialect's own options (`protocol` picks one), without what every dialect shares. */
+type DialectProps = TransportOptions extends infer T ? (T extends TransportOptions ? Omit<T, "url" | "headers" | "fetch"> : never) : never;
+
+export type AgentProviderProps = ClientOptions &
+  DialectProps & {
+    url?: string;
+    headers?: HeadersOption;
+    fetch?: typeof fetch;
+    /** Talk to the agent through this transport instead of a dialect's. */
+    transport?: Transport;
+    /** Use this client instead of creating one (e.g. to share a thread between trees). */
+    client?: AgentClient;
+    children?: ReactNode;
+  };
 
 /**
  * Owns one thread with one agent. A new client is made when `url`, `protocol`, `threadId` or
@@ -24,7 +38,7 @@ export function AgentProvider({ children, client: given, headers, ...options }: 
     const client =
       given ??
       new AgentClient({
-        ...options,
+        ...(options as AgentClientOptions),
         url: options.url ?? "",
         headers: async () => {
           const h = headersRef.current;
@@ -51,6 +65,7 @@ export function AgentProvider({ children, client: given, headers, ...options }: 
   useEffect(() => {
     const controller = new AbortController();
     void client.loadHistory(controller.signal);
+    void client.loadCapabilities(controller.signal);
     return () => {
       controller.abort();
       // A client handed in may serve other trees too; only the one made here is ours to stop.

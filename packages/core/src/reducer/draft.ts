@@ -73,6 +73,13 @@ export function findMessageIndex(messages: readonly Message[], id: string): numb
   return -1;
 }
 
+/** The tool call with this id, searching from the newest message. */
+export function findToolCall(messages: readonly Message[], toolCallId: string): ToolCall | undefined {
+  const owner = findToolCallOwner(messages, toolCallId);
+  if (owner < 0) return undefined;
+  return (messages[owner] as { toolCalls: ToolCall[] }).toolCalls.find((c) => c.id === toolCallId);
+}
+
 /** Index of the assistant message that holds tool call `toolCallId`, from the end. */
 export function findToolCallOwner(messages: readonly Message[], toolCallId: string): number {
   for (let i = messages.length - 1; i >= 0; i--) {

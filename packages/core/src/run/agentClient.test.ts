@@ -360,7 +360,13 @@ describe("AgentClient runs", () => {
     await client.sendMessage("q2");
     await client.regenerate("a2");
     expect(client.state.messages.map((m) => m.content)).toEqual(["q", "answer 4"]);
-    await expect(client.regenerate("nope")).rejects.toThrow('No message "nope"');
+    // No action rejects: an unknown id is a warning, and the thread is left as it was.
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const before = client.state.messages;
+    await expect(client.regenerate("nope")).resolves.toBeUndefined();
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('no message "nope"'));
+    expect(client.state.messages).toBe(before);
+    warn.mockRestore();
   });
 
   it("reads protobuf responses", async () => {

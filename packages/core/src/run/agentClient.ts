@@ -3,39 +3,52 @@ import {
   type BaseEvent,
   type Context,
   EventType,
-  PROTOCOL_VERSION,
   type InputContent,
   type Message,
+  PROTOCOL_VERSION,
   type ResumeEntry,
   type RunAgentInput,
-  type ToolCall,
 } from "@ag-ui/core";
+import { findToolCall } from "../reducer/draft.js";
 import { isRejection } from "../reducer/predictState.js";
 import { addToolResult, createThreadState, reduceEvent } from "../reducer/reduceEvents.js";
 import { createThreadStore, type ThreadStore } from "../store/createThreadStore.js";
-import { MessageIndex } from "../store/messageIndex.js";
-import { createToolCallSelector } from "../tools/toolCallViews.js";
 import type { Schedule } from "../store/frame.js";
+import { MessageIndex } from "../store/messageIndex.js";
 import { type FrontendTool, ToolRegistry } from "../tools/registry.js";
 import type { ToolParameters } from "../tools/schema.js";
-import { createTransport, type ProtocolOptions, type Transport, validatedEvents } from "../transport/index.js";
-import type { AgentError, ThreadState, ToolCallStatus } from "../types.js";
-import { isAbort, toAgentError } from "./errors.js";
+import { createToolCallSelector } from "../tools/toolCallViews.js";
+import { request } from "../transport/http.js";
+import { createTransport, type HeadersOption, type Transport, type TransportOptions, validatedEvents } from "../transport/index.js";
+import type { AgentError, ThreadState } from "../types.js";
+import { isAbort, RunFailure, toAgentError } from "./errors.js";
+import { InterruptLedger } from "./interruptLedger.js";
+import { markPendingCalls, statusOf } from "./status.js";
 import { checkArgs, failure, runHandler, type ToolOutcome, toContent, toolMessage } from "./toolRunner.js";
+import { ToolSettler } from "./toolSettler.js";
 
-export interface AgentClientOptions extends Omit<ProtocolOptions, "threadId"> {
+export interface ClientOptions {
   threadId?: string;
+  /** The agent's id: `{agentId}` in the `stop` URL, and the agent runtime's runs URL. */
+  agentId?: string;
   initialState?: unknown;
   initialMessages?: Message[];
   context?: Context[];
   forwardedProps?: Record<string, unknown>;
-  /** Bring your own transport (any `@ag-ui/client` HttpAgent); `url` and `protocol` are then ignored. */
-  transport?: Transport;
+  /**
+   * A URL POSTed when the user stops a run, for runtimes that keep running until told (with
+   * `{threadId}`, `{runId}` and `{agentId}` filled in), e.g. CopilotKit's runtime:
+   * `https://host/api/copilotkit/agent/{agentId}/stop/{threadId}`.
+   */
+  stop?: string;
   /** How streaming updates are batched; defaults to one publish per animation frame. */
   schedule?: Schedule;
   /** Aborting it stops the current run and any tool handlers, like `stop()`, for good. */
   signal?: AbortSignal;
 }
+
+/** A dialect's options (`url`, `protocol`…), or a transport of your own. */
+export type AgentClientOptions = ClientOptions & (TransportOptions | { transport: Transport; url?: string });
 
 interface RunRequest {
   resume?: ResumeEntry[];
@@ -44,11 +57,15 @@ interface RunRequest {
 }
 
 const CANCELLED = "Cancelled by the user.";
+const EMPTY_STREAM =
+  "The agent answered with an empty stream. It may still be busy with an earlier run on this thread " +
+  "(some runtimes refuse a second run until told to stop): set the `stop` option so Stop reaches the server.";
 
 /**
  * One thread with one agent: the store, the tools, and the run loop that drives them.
  * Runs are serialized; frontend tools run when a run ends with their calls pending, and the
- * follow-up run starts once every result is in.
+ * follow-up run starts once every result is in. No action rejects: every failure ends up in
+ * `state.error`, through `fail`.
  */
 export class AgentClient {
   readonly store: ThreadStore;
@@ -62,29 +79,27 @@ export class AgentClient {
   context: Context[];
   forwardedProps: Record<string, unknown>;
 
-  private queue: Promise<void> = Promise.resolve();
-  private controller: AbortController | null = null;
-  private readonly waiting = new Map<string, (outcome: ToolOutcome) => void>();
-  private readonly answers = new Map<string, ResumeEntry>();
-  /** Interrupts left open by stop(): the next run tells the agent they were cancelled. */
-  private abandoned: ResumeEntry[] = [];
-  private lastRequest: RunRequest = {};
-  private messageIdsBeforeRun = new Set<string>();
+  private readonly settler = new ToolSettler();
+  private readonly interrupts = new InterruptLedger();
   private readonly eventListeners = new Set<(event: BaseEvent) => void>();
-  /** Answers given before the call's settling began. */
-  private readonly early = new Map<string, ToolOutcome>();
-  /** Set when a pending call was closed without a real answer: no follow-up run for that batch. */
-  private suppressFollowUp = false;
+  private readonly options: AgentClientOptions;
+  private queue: Promise<void> = Promise.resolve();
   /** A plain run queued but not yet started: later requests for one share it. */
   private queuedRun: Promise<void> | null = null;
+  /** The request or tool batch in progress. */
+  private controller: AbortController | null = null;
+  /** The run whose stream is open, for the `stop` URL. */
+  private openRunId: string | null = null;
+  private lastRequest: RunRequest = {};
+  private messageIdsBeforeRun = new Set<string>();
   private disposed = false;
 
   constructor(options: AgentClientOptions) {
+    this.options = options;
     const threadId = options.threadId ?? randomUUID();
-    this.transport = Promise.resolve(options.transport ?? createTransport({ ...options, threadId })).then((transport) => {
-      transport.threadId = threadId;
-      return transport;
-    });
+    this.transport = Promise.resolve(
+      "transport" in options && options.transport ? options.transport : createTransport(options as TransportOptions),
+    );
     // A dialect that fails to load is reported by the run that needs it, not as an unhandled rejection.
     this.transport.catch(() => undefined);
     this.context = options.context ?? [];
@@ -133,18 +148,12 @@ export class AgentClient {
 
   /** Aborts the request and any tool handlers; the thread is left idle with what it had. */
   stop(): void {
+    if (this.openRunId !== null) this.stopOnServer(this.openRunId);
     this.controller?.abort();
     this.closeOpenQuestions();
     this.store.update((s) =>
       s.status === "idle" && s.interrupts.length === 0 ? s : { ...s, status: "idle", error: null, interrupts: [], steps: [] },
     );
-  }
-
-  /** Tool calls waiting for a person get a cancelled result; open interrupts are cancelled next run. */
-  private closeOpenQuestions(): void {
-    this.early.clear();
-    for (const id of [...this.waiting.keys()]) this.answerToolCall(id, failure(CANCELLED), false);
-    this.abandoned.push(...this.state.interrupts.map((i) => ({ interruptId: i.id, status: "cancelled" as const })));
   }
 
   /** Runs again after an error, without the failed run's partial output. */
@@ -159,7 +168,10 @@ export class AgentClient {
   regenerate(messageId?: string): Promise<void> {
     const messages = this.state.messages;
     const target = messageId === undefined ? messages.length - 1 : messages.findIndex((m) => m.id === messageId);
-    if (target < 0 && messageId !== undefined) return Promise.reject(new Error(`No message "${messageId}" in this thread.`));
+    if (target < 0 && messageId !== undefined) {
+      console.warn(`[tandem] regenerate(): no message "${messageId}" in this thread`);
+      return Promise.resolve();
+    }
     // Keep everything up to the user message that the reply answers.
     const asked = messages.findLastIndex((m, i) => i <= target && m.role === "user");
     if (asked < 0) return Promise.resolve();
@@ -180,13 +192,10 @@ export class AgentClient {
     if (isRejection(result) && this.state.predictedFrom) {
       this.store.update((s) => (s.predictedFrom ? { ...s, state: s.predictedFrom.state, predictedFrom: null } : s));
     }
-    if (this.waiting.has(toolCallId)) return this.answerToolCall(toolCallId, outcome, true);
+    if (this.settler.answer(toolCallId, outcome)) return;
     // The run may still be closing its stream; keep the answer for when the call is settled.
-    if (this.state.toolCallStatus[toolCallId] === "awaiting-input") {
-      this.early.set(toolCallId, outcome);
-      return;
-    }
-    console.warn(`[tandem] respond(): tool call "${toolCallId}" is not waiting for an answer`);
+    if (this.state.toolCallStatus[toolCallId] === "awaiting-input") this.settler.keepEarly(toolCallId, outcome);
+    else console.warn(`[tandem] respond(): tool call "${toolCallId}" is not waiting for an answer`);
   }
 
   resolveInterrupt(interruptId: string, payload?: unknown): Promise<void> {
@@ -215,6 +224,18 @@ export class AgentClient {
     }
   }
 
+  /** Reads what the agent advertises, where the transport can; a failure leaves it unknown. */
+  async loadCapabilities(signal: AbortSignal = new AbortController().signal): Promise<void> {
+    try {
+      const transport = await this.transport;
+      if (!transport.getCapabilities) return;
+      const capabilities = await transport.getCapabilities(signal);
+      if (!signal.aborted) this.store.update((s) => ({ ...s, capabilities }));
+    } catch (error) {
+      if (!signal.aborted && !isAbort(error)) console.warn(`[tandem] could not read the agent's capabilities: ${(error as Error).message}`);
+    }
+  }
+
   /** Stops for good: no further runs start. */
   dispose(): void {
     this.disposed = true;
@@ -222,26 +243,34 @@ export class AgentClient {
     this.eventListeners.clear();
   }
 
+  /** Tool calls waiting for a person get a cancelled result; open interrupts are cancelled next run. */
+  private closeOpenQuestions(): void {
+    this.settler.cancelAll(failure(CANCELLED));
+    this.interrupts.abandon(this.state.interrupts);
+  }
+
   private answerInterrupt(entry: ResumeEntry): Promise<void> {
     const open = this.state.interrupts;
     if (!open.some((i) => i.id === entry.interruptId)) {
-      return Promise.reject(new Error(`No pending interrupt "${entry.interruptId}".`));
+      console.warn(`[tandem] no pending interrupt "${entry.interruptId}"`);
+      return Promise.resolve();
     }
-    this.answers.set(entry.interruptId, entry);
-    const remaining = open.filter((i) => i.id !== entry.interruptId);
+    const { remaining, resume } = this.interrupts.answer(entry, open);
     this.store.update((s) => ({ ...s, interrupts: remaining }));
-    if (remaining.length > 0) return Promise.resolve();
-    const resume = [...this.answers.values()];
-    this.answers.clear();
-    return this.enqueue({ resume });
+    return resume ? this.enqueue({ resume }) : Promise.resolve();
   }
 
-  private answerToolCall(toolCallId: string, outcome: ToolOutcome, followUp: boolean): void {
-    const resolve = this.waiting.get(toolCallId);
-    if (!resolve) return;
-    this.waiting.delete(toolCallId);
-    if (!followUp) this.suppressFollowUp = true;
-    resolve(outcome);
+  private stopOnServer(runId: string): void {
+    const template = this.options.stop;
+    if (!template) return;
+    const fill: Record<string, string> = { threadId: this.state.threadId, runId, agentId: this.options.agentId ?? "default" };
+    const url = template.replace(/\{(threadId|runId|agentId)\}/g, (_, key: string) => encodeURIComponent(fill[key]!));
+    const { headers, fetch } = this.options as { headers?: HeadersOption; fetch?: typeof globalThis.fetch };
+    request({ url, headers, fetch }, url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(fill),
+    }).catch((error) => console.warn(`[tandem] could not tell the server to stop (${url}): ${(error as Error).message}`));
   }
 
   private enqueue(request: RunRequest): Promise<void> {
@@ -252,30 +281,39 @@ export class AgentClient {
       return this.runChain(request);
     });
     if (plain) this.queuedRun = chain;
-    this.queue = chain.catch(() => undefined);
+    this.queue = chain;
     return chain;
   }
 
+  /** Runs a request and its follow-ups. The one place a failure of any kind is caught. */
   private async runChain(request: RunRequest): Promise<void> {
     let next: RunRequest | null = request;
-    while (next && !this.disposed) {
-      next = next.toolCallIds ? await this.settleToolCalls(next.toolCallIds, new AbortController()) : await this.runOnce(next);
+    try {
+      while (next && !this.disposed) {
+        next = next.toolCallIds ? await this.settleToolCalls(next.toolCallIds, new AbortController()) : await this.runOnce(next);
+      }
+    } catch (error) {
+      this.controller = null;
+      this.openRunId = null;
+      this.fail(toAgentError(error));
     }
   }
 
   private buildInput(request: RunRequest): RunAgentInput {
     const s = this.state;
-    const resume = [
-      ...this.abandoned.filter((a) => !request.resume?.some((r) => r.interruptId === a.interruptId)),
-      ...(request.resume ?? []),
-    ];
-    this.abandoned = [];
+    let tools: RunAgentInput["tools"];
+    try {
+      tools = this.tools.definitions();
+    } catch (error) {
+      throw new RunFailure({ kind: "tool", message: (error as Error).message });
+    }
+    const resume = this.interrupts.takeResume(request.resume);
     return {
       threadId: s.threadId,
       runId: randomUUID(),
       state: s.state,
       messages: s.messages.filter((m) => m.role !== "activity"),
-      tools: this.tools.definitions(),
+      tools,
       context: this.context,
       forwardedProps: this.forwardedProps,
       protocolVersion: PROTOCOL_VERSION,
@@ -288,97 +326,65 @@ export class AgentClient {
     const controller = new AbortController();
     this.controller = controller;
     this.lastRequest = request;
-    this.suppressFollowUp = false;
     this.messageIdsBeforeRun = new Set(this.state.messages.map((m) => m.id));
-    const input = this.buildInput(request);
     this.store.update((s) => ({ ...s, status: "running", error: null, interrupts: [] }));
+    const input = this.buildInput(request);
     let transport: Transport;
     try {
       transport = await this.transport;
     } catch (error) {
-      this.fail({ kind: "network", message: `Could not load the transport: ${(error as Error).message}` });
-      return null;
+      throw new RunFailure({ kind: "network", message: `Could not load the transport: ${(error as Error).message}` });
     }
-    if (controller.signal.aborted) {
-      this.store.update((s) => ({ ...s, status: "idle", error: null, steps: [] }));
-      return null;
-    }
-    transport.abortController = controller;
+    let events = 0;
     let open = false;
     let ended = false;
-    try {
-      await new Promise<void>((resolve, reject) => {
-        const subscription = validatedEvents(transport, input).subscribe({
-          next: (event) => {
-            for (const listener of this.eventListeners) listener(event);
-            if (event.type === EventType.RUN_STARTED) open = true;
-            if (event.type === EventType.RUN_FINISHED || event.type === EventType.RUN_ERROR) {
-              open = false;
-              ended = true;
-              this.store.update((s) => this.markPendingTools(reduceEvent(s, event)));
-            } else {
-              this.store.dispatch(event);
-            }
-          },
-          error: reject,
-          complete: resolve,
+    if (!controller.signal.aborted) {
+      this.openRunId = input.runId;
+      try {
+        await new Promise<void>((resolve, reject) => {
+          const subscription = validatedEvents(transport, input, controller.signal).subscribe({
+            next: (event) => {
+              events++;
+              for (const listener of this.eventListeners) listener(event);
+              if (event.type === EventType.RUN_STARTED) open = true;
+              if (event.type === EventType.RUN_FINISHED || event.type === EventType.RUN_ERROR) {
+                open = false;
+                ended = true;
+                this.store.update((s) => {
+                  const next = reduceEvent(s, event);
+                  return next.status === "idle" && next.lastOutcome === "success"
+                    ? markPendingCalls(next, next.runToolCallIds, this.tools)
+                    : next;
+                });
+              } else {
+                this.store.dispatch(event);
+              }
+            },
+            error: reject,
+            complete: resolve,
+          });
+          controller.signal.addEventListener("abort", () => {
+            subscription.unsubscribe();
+            resolve();
+          });
         });
-        controller.signal.addEventListener("abort", () => {
-          subscription.unsubscribe();
-          resolve();
-        });
-      });
-    } catch (error) {
-      if (!controller.signal.aborted && !isAbort(error)) {
-        this.fail(toAgentError(error));
-        return null;
+      } catch (error) {
+        if (!controller.signal.aborted && !isAbort(error)) throw error;
+      } finally {
+        this.openRunId = null;
+        if (this.controller === controller) this.controller = null;
       }
-    } finally {
-      if (this.controller === controller) this.controller = null;
     }
     if (controller.signal.aborted) {
       this.store.update((s) => ({ ...s, status: "idle", error: null, steps: [] }));
       return null;
     }
-    if (open || !ended) {
-      this.fail({ kind: "truncated", message: "The connection closed before the agent finished its reply." });
-      return null;
-    }
+    if (events === 0) throw new RunFailure({ kind: "truncated", message: EMPTY_STREAM });
+    if (open || !ended) throw new RunFailure({ kind: "truncated", message: "The connection closed before the agent finished its reply." });
     const s = this.state;
     if (s.status === "error" || s.lastOutcome !== "success") return null;
     const pending = s.runToolCallIds.filter((id) => s.toolCallStatus[id] === "executing" || s.toolCallStatus[id] === "awaiting-input");
     return this.settleToolCalls(pending, controller);
-  }
-
-  /** After RUN_FINISHED: registered tools' pending calls become executing or awaiting input. */
-  private markPendingTools(s: ThreadState): ThreadState {
-    if (s.status !== "idle" || s.lastOutcome !== "success") return s;
-    const statuses: Record<string, ToolCallStatus> = { ...s.toolCallStatus };
-    let frontend = 0;
-    let waiting = 0;
-    for (const id of s.runToolCallIds) {
-      if (statuses[id] === "complete" || statuses[id] === "error") continue;
-      const tool = this.tools.get(this.findCall(s, id)?.function.name ?? "");
-      if (tool) {
-        frontend++;
-        statuses[id] = tool.handler ? "executing" : "awaiting-input";
-        if (!tool.handler) waiting++;
-      } else {
-        statuses[id] = "complete";
-      }
-    }
-    const status = waiting > 0 ? "awaiting-input" : frontend > 0 ? "running" : "idle";
-    return { ...s, toolCallStatus: statuses, status };
-  }
-
-  /** The call with this id, searching from the newest message. */
-  private findCall(s: ThreadState, toolCallId: string): ToolCall | undefined {
-    for (let i = s.messages.length - 1; i >= 0; i--) {
-      const m = s.messages[i]!;
-      const call = m.role === "assistant" ? m.toolCalls?.find((c) => c.id === toolCallId) : undefined;
-      if (call) return call;
-    }
-    return undefined;
   }
 
   /** Runs handlers and waits for answers; each result lands as soon as it is ready. */
@@ -389,16 +395,16 @@ export class AgentClient {
     let failed: string | undefined;
     await Promise.all(
       ids.map(async (id) => {
-        const call = this.findCall(this.state, id);
+        const call = findToolCall(this.state.messages, id);
         const tool = call && this.tools.get(call.function.name);
         if (!tool || !call) return;
         if (tool.followUp !== false) followUp = true;
         // Waiting starts at once, so an answer given while the arguments are checked is not lost.
-        const answer = tool.handler ? undefined : this.waitForAnswer(id);
+        const answer = tool.handler ? undefined : this.settler.wait(id);
         const checked = await checkArgs(tool, call.function.arguments);
         let outcome: ToolOutcome;
         if (!checked.ok) {
-          this.waiting.delete(id);
+          this.settler.release(id);
           outcome = failure(checked.error);
         } else if (tool.handler) outcome = await runHandler({ ...tool, handler: tool.handler }, checked.args, id, controller.signal);
         else outcome = await answer!;
@@ -406,14 +412,18 @@ export class AgentClient {
         if (outcome.error && outcome.error !== CANCELLED) failed ??= outcome.error;
         this.store.update((state) => {
           const next = addToolResult(state, toolMessage(id, outcome), outcome.error ? "error" : "complete");
-          const waitingNow = this.waiting.size > 0;
-          return { ...next, status: waitingNow ? "awaiting-input" : state.status === "awaiting-input" ? "running" : state.status };
+          const status = statusOf({
+            failed: state.status === "error",
+            waiting: this.settler.waitingCount > 0,
+            working: state.status === "running" || state.status === "awaiting-input",
+          });
+          return { ...next, status };
         });
       }),
     );
     if (this.controller === controller) this.controller = null;
-    if (controller.signal.aborted || this.suppressFollowUp || !followUp) {
-      this.suppressFollowUp = false;
+    const suppressed = this.settler.takeSuppressed();
+    if (controller.signal.aborted || suppressed || !followUp) {
       // With no follow-up run, no agent will answer the failure: the thread reports it.
       if (failed && !controller.signal.aborted && !followUp) this.fail({ kind: "tool", message: failed });
       else this.store.update((s) => (s.status === "idle" ? s : { ...s, status: "idle" }));
@@ -422,31 +432,19 @@ export class AgentClient {
     return {};
   }
 
-  private waitForAnswer(toolCallId: string): Promise<ToolOutcome> {
-    const early = this.early.get(toolCallId);
-    this.early.delete(toolCallId);
-    if (early) return Promise.resolve(early);
-    return new Promise<ToolOutcome>((resolve) => this.waiting.set(toolCallId, resolve));
-  }
-
   /** A thread restored with frontend calls unanswered picks them up once their tools exist. */
   private resumePendingToolCalls(): void {
     const s = this.state;
     if (s.status !== "idle" || this.controller) return;
     const answered = new Set(s.messages.flatMap((m) => (m.role === "tool" ? [m.toolCallId] : [])));
     const lastUser = s.messages.findLastIndex((m) => m.role === "user");
-    const pending = s.messages
+    const ids = s.messages
       .slice(lastUser + 1)
       .flatMap((m) => (m.role === "assistant" ? (m.toolCalls ?? []) : []))
-      .filter((c) => !answered.has(c.id) && this.tools.get(c.function.name) && !this.waiting.has(c.id));
-    if (pending.length === 0) return;
-    const ids = pending.map((c) => c.id);
-    this.store.update((state) => {
-      const statuses = { ...state.toolCallStatus };
-      for (const c of pending) statuses[c.id] = this.tools.get(c.function.name)!.handler ? "executing" : "awaiting-input";
-      const waiting = pending.some((c) => !this.tools.get(c.function.name)!.handler);
-      return { ...state, toolCallStatus: statuses, status: waiting ? "awaiting-input" : "running" };
-    });
+      .filter((c) => !answered.has(c.id) && this.tools.get(c.function.name) && !this.settler.isWaiting(c.id))
+      .map((c) => c.id);
+    if (ids.length === 0) return;
+    this.store.update((state) => markPendingCalls(state, ids, this.tools));
     void this.enqueue({ toolCallIds: ids });
   }
 

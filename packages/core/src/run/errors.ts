@@ -20,8 +20,17 @@ export function isAbort(error: unknown): boolean {
   return error instanceof Error && (error.name === "AbortError" || (error as { code?: string }).code === "ABORT_ERR");
 }
 
+/** A failure that already knows how to describe itself to the user. */
+export class RunFailure extends Error {
+  constructor(readonly error: AgentError) {
+    super(error.message);
+    this.name = "RunFailure";
+  }
+}
+
 /** Turns whatever a run threw into one AgentError (HTTP, network or protocol). */
 export function toAgentError(error: unknown): AgentError {
+  if (error instanceof RunFailure) return error.error;
   const e = error as { status?: unknown; payload?: unknown; message?: unknown; name?: unknown; cause?: unknown };
   if (typeof e?.status === "number") {
     return { kind: "http", status: e.status, message: bodyMessage(e.payload) ?? `HTTP ${e.status}` };

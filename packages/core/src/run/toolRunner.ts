@@ -1,7 +1,7 @@
 import { randomUUID } from "@ag-ui/client";
 import type { ToolMessage } from "@ag-ui/core";
-import { validateArgs } from "../tools/schema.js";
 import type { FrontendTool } from "../tools/registry.js";
+import { validateArgs } from "../tools/schema.js";
 
 export interface ToolOutcome {
   content: string;

@@ -10,7 +10,9 @@ function manualFrames() {
       queue.push(cb);
       return () => queue.splice(queue.indexOf(cb) >>> 0, 1);
     },
-    frame: () => queue.splice(0).forEach((cb) => cb()),
+    frame: () => {
+      for (const cb of queue.splice(0)) cb();
+    },
   };
 }
 

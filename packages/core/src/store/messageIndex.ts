@@ -32,7 +32,10 @@ export class MessageIndex {
 
   subscribe(id: string, listener: () => void): () => void {
     let set = this.listeners.get(id);
-    if (!set) this.listeners.set(id, (set = new Set()));
+    if (!set) {
+      set = new Set();
+      this.listeners.set(id, set);
+    }
     set.add(listener);
     this.attach();
     return () => {
@@ -90,8 +93,8 @@ export class MessageIndex {
     const idsDirty = this.idsDirty;
     this.dirty = new Set();
     this.idsDirty = false;
-    for (const id of dirty) this.listeners.get(id)?.forEach((l) => l());
-    if (idsDirty) this.idListeners.forEach((l) => l());
+    for (const id of dirty) for (const l of this.listeners.get(id) ?? []) l();
+    if (idsDirty) for (const l of this.idListeners) l();
   }
 
   private rebuild(): void {

@@ -1,5 +1,5 @@
 import type { Tool } from "@ag-ui/core";
-import { toJsonSchema, type InferArgs, type ToolParameters } from "./schema.js";
+import { type InferArgs, type ToolParameters, toJsonSchema } from "./schema.js";
 
 export interface ToolHandlerContext {
   toolCallId: string;

@@ -1,7 +1,7 @@
 import { randomUUID } from "@ag-ui/client";
 import { type BaseEvent, EventType, type Interrupt, type Message, type RunAgentInput } from "@ag-ui/core";
-import type { TransportConfig } from "./agUi.js";
-import { type FrameMapper, JsonStreamTransport, textOf } from "./jsonStream.js";
+import { type FrameMapper, jsonStreamTransport, textOf } from "./jsonStream.js";
+import type { AgKitOptions, Transport } from "./types.js";
 
 type Frame = { type?: string; [key: string]: unknown };
 
@@ -123,16 +123,6 @@ export function agKitMapper(input: RunAgentInput, remember: (id: string) => stri
 }
 
 /** AG-Kit's legacy send-message endpoint (`url` is the endpoint). */
-export class AgKitTransport extends JsonStreamTransport {
-  constructor(config: TransportConfig) {
-    super(config, config.url);
-  }
-
-  protected body(input: RunAgentInput, unsent: Message[]) {
-    return agKitBody(input, unsent);
-  }
-
-  protected mapper(input: RunAgentInput) {
-    return agKitMapper(input, (id) => this.streamed(id));
-  }
+export function agKitTransport(options: AgKitOptions): Transport {
+  return jsonStreamTransport(options, { endpoint: options.url, body: agKitBody, mapper: agKitMapper });
 }

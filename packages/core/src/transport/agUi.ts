@@ -1,76 +1,79 @@
-import { HttpAgent } from "@ag-ui/client";
+import type { BaseEvent, RunAgentInput } from "@ag-ui/core";
+import { bodyChunks, getJson, postJson, sseData } from "./http.js";
+import type { AgUiOptions, Transport } from "./types.js";
 
-export type HeadersOption = Record<string, string> | (() => Record<string, string> | Promise<Record<string, string>>);
-
-export interface TransportConfig {
-  /** The endpoint (AG-UI, AG-Kit) or base URL (agent runtime, AgentScope). */
-  url: string;
-  /** Static headers, or a function called before every request (e.g. a fresh bearer token). */
-  headers?: HeadersOption;
-  fetch?: typeof fetch;
-  threadId: string;
-  /** The agent to run (agent runtime: the `:agent_id` of the runs URL). */
-  agentId?: string;
-  /** Agent runtime: overrides the agent's model for each run. */
-  model?: string;
-  /** Agent runtime: overrides the agent's system prompt for each run. */
-  systemPrompt?: string;
-  /** Agent runtime: per-run overrides (tool execution mode, chat options). */
-  config?: Record<string, unknown>;
-  /** AgentScope: the `user_id` sent with each request (default "anonymous"). */
-  userId?: string;
-}
+const PROTO_MEDIA_TYPE = "application/vnd.ag-ui.event+proto";
 
 /**
- * Wraps fetch so that headers are resolved per request and win over the transport's defaults
- * (set `Accept: application/vnd.ag-ui.event+proto` to ask for protobuf).
+ * AG-UI over HTTP: POST `RunAgentInput`, read SSE, or protobuf when the server answers with
+ * it (ask with `headers: { Accept: "application/vnd.ag-ui.event+proto" }`). The protobuf
+ * decoder loads with the first protobuf response, so apps that stream SSE never download it.
  */
-export function fetchWithHeaders(config: Pick<TransportConfig, "headers" | "fetch">): typeof fetch {
-  const base = config.fetch ?? ((input, init) => fetch(input, init));
-  const { headers } = config;
-  return async (input, init) => {
-    let request = init;
-    if (headers) {
-      const extra = typeof headers === "function" ? await headers() : headers;
-      const merged = new Headers(init?.headers);
-      for (const [name, value] of Object.entries(extra)) merged.set(name, value);
-      request = { ...init, headers: merged };
-    }
-    return withQuietCancel(await base(input, request));
+export function agUiTransport(options: AgUiOptions): Transport {
+  const { capabilities } = options;
+  return {
+    async *run(input, signal) {
+      const response = await postJson(options, options.url, outgoing(input), "text/event-stream", signal);
+      if (response.headers.get("content-type")?.startsWith(PROTO_MEDIA_TYPE)) {
+        yield* protobufEvents(response);
+        return;
+      }
+      for await (const data of sseData(response)) yield parseEvent(data);
+    },
+    ...(capabilities !== undefined && { getCapabilities: (signal: AbortSignal) => getJson(options, capabilities, signal) }),
   };
 }
 
-/**
- * `@ag-ui/client` cancels the body reader when a run ends and rethrows what that cancel
- * rejects with; after a dropped connection that is the drop's own error again, which nothing
- * catches. The run has already failed with it, so the second copy is dropped here.
- */
-function withQuietCancel(response: Response): Response {
-  const body = response.body;
-  if (!body) return response;
-  Object.defineProperty(response, "body", {
-    configurable: true,
-    value: {
-      getReader() {
-        const reader = body.getReader();
-        return {
-          read: () => reader.read(),
-          cancel: (reason?: unknown) => reader.cancel(reason).catch(() => undefined),
-          releaseLock: () => reader.releaseLock(),
-          closed: reader.closed,
-        };
-      },
-    },
-  });
-  return response;
+/** As the official HttpAgent sends it: a message's `subagentRunId: null` is left out. */
+function outgoing(input: RunAgentInput): RunAgentInput {
+  if (!input.messages.some((m) => m.subagentRunId === null)) return input;
+  return {
+    ...input,
+    messages: input.messages.map((m) => {
+      if (m.subagentRunId !== null) return m;
+      const { subagentRunId: _, ...rest } = m;
+      return rest as typeof m;
+    }),
+  };
 }
 
-/** AG-UI over HTTP: POST RunAgentInput, read SSE or protobuf (the official client's HttpAgent). */
-export function createAgUiTransport(config: TransportConfig): HttpAgent {
-  return new HttpAgent({
-    url: config.url,
-    fetch: fetchWithHeaders(config),
-    threadId: config.threadId,
-    ...(config.agentId !== undefined && { agentId: config.agentId }),
-  });
+/** One SSE frame as an event; the official client's checks and wording. */
+export function parseEvent(data: string): BaseEvent {
+  let value: unknown;
+  try {
+    value = JSON.parse(data);
+  } catch (error) {
+    throw new Error(`Invalid event: the frame is not JSON (${(error as Error).message}): ${data.slice(0, 120)}`);
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    throw new Error("Invalid event: the frame is not a JSON object.");
+  const type = (value as { type?: unknown }).type;
+  if (typeof type !== "string" || type.length === 0) throw new Error("Invalid event: the frame carries no event type.");
+  return value as BaseEvent;
+}
+
+/** Length-prefixed protobuf messages (a 4-byte big-endian length, then the message). */
+async function* protobufEvents(response: Response): AsyncGenerator<BaseEvent> {
+  const proto = await import("@ag-ui/proto");
+  let buffer = new Uint8Array(0);
+  for await (const chunk of bodyChunks(response)) {
+    const joined = new Uint8Array(buffer.length + chunk.length);
+    joined.set(buffer);
+    joined.set(chunk, buffer.length);
+    buffer = joined;
+    while (buffer.length >= 4) {
+      const end = 4 + new DataView(buffer.buffer, buffer.byteOffset, 4).getUint32(0, false);
+      if (buffer.length < end) break;
+      const message = buffer.slice(4, end);
+      buffer = buffer.slice(end);
+      try {
+        yield proto.decode(message) as BaseEvent;
+      } catch (error) {
+        // Forward compatibility, as for JSON: an event this build does not know is skipped.
+        if (!(error instanceof proto.AGUIUnknownEventTypeError)) throw error;
+        console.warn(`[tandem] skipped a protobuf event this build does not know: ${(error as Error).message}`);
+      }
+    }
+  }
+  if (buffer.length > 0) throw new Error(`The protobuf stream ended mid-message: ${buffer.length} bytes left over.`);
 }

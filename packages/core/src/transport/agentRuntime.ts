@@ -1,7 +1,7 @@
-import { HttpAgent } from "@ag-ui/client";
 import { type BaseEvent, EventType, type Message, type RunAgentInput } from "@ag-ui/core";
-import { concat, defer, map, type Observable, of } from "rxjs";
-import { fetchWithHeaders, type TransportConfig } from "./agUi.js";
+import { parseEvent } from "./agUi.js";
+import { getJson, postJson, sseData } from "./http.js";
+import type { AgentRuntimeOptions, Transport } from "./types.js";
 
 interface HistoryPage {
   messages?: Message[];
@@ -12,7 +12,7 @@ interface HistoryPage {
 /** The agent runtime's run body: every message has `content`, frontend tools say so. */
 export function agentRuntimeBody(
   input: RunAgentInput,
-  config: Pick<TransportConfig, "model" | "systemPrompt" | "config">,
+  config: Pick<AgentRuntimeOptions, "model" | "systemPrompt" | "config">,
 ): Record<string, unknown> {
   return {
     ...input,
@@ -36,66 +36,40 @@ export function fixReasoningRole(event: BaseEvent): BaseEvent {
  * An agent runtime's AG-UI endpoints (`url` is the base URL): runs at
  * `/v1/ag-ui/agents/{agentId}/runs`, history at `/v1/ag-ui/threads/{threadId}/messages`.
  */
-export class AgentRuntimeTransport extends HttpAgent {
-  private readonly base: string;
-  /** A decision-only request was accepted with 202 and no stream. */
-  private forwarded = false;
-
-  constructor(private readonly config: TransportConfig) {
-    const base = config.url.replace(/\/$/, "");
-    const fetch = fetchWithHeaders(config);
-    super({
-      url: `${base}/v1/ag-ui/agents/${encodeURIComponent(config.agentId ?? "default")}/runs`,
-      threadId: config.threadId,
-      fetch: async (url, init) => {
-        const response = await fetch(url, init);
-        this.forwarded = response.status === 202;
-        // An empty SSE body: the run's events are synthesized below.
-        return this.forwarded ? new Response("", { status: 200, headers: { "content-type": "text/event-stream" } }) : response;
-      },
-    });
-    this.base = base;
-  }
-
-  protected override requestInit(input: RunAgentInput): RequestInit {
-    return { ...super.requestInit(input), body: JSON.stringify(agentRuntimeBody(input, this.config)) };
-  }
-
-  override run(input: RunAgentInput): Observable<BaseEvent> {
-    return concat(
-      super.run(input).pipe(map(fixReasoningRole)),
-      defer(() =>
-        this.forwarded
-          ? of(
-              { type: EventType.RUN_STARTED, threadId: input.threadId, runId: input.runId } as BaseEvent,
-              { type: EventType.RUN_FINISHED, threadId: input.threadId, runId: input.runId } as BaseEvent,
-            )
-          : of(),
-      ),
-    );
-  }
-
-  /** Every page of the thread's stored messages, oldest first. */
-  async loadHistory(threadId: string, signal: AbortSignal): Promise<Message[]> {
-    const messages: Message[] = [];
-    let cursor: string | null | undefined;
-    do {
-      const url = new URL(`${this.base}/v1/ag-ui/threads/${encodeURIComponent(threadId)}/messages`);
-      if (cursor) url.searchParams.set("cursor", cursor);
-      const response = await this.fetch(url.toString(), { headers: { ...this.headers, Accept: "application/json" }, signal });
-      const text = await response.text();
-      let body: unknown = text;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        // reported below
+export function agentRuntimeTransport(options: AgentRuntimeOptions): Transport {
+  const base = options.url.replace(/\/$/, "");
+  const runs = `${base}/v1/ag-ui/agents/${encodeURIComponent(options.agentId ?? "default")}/runs`;
+  return {
+    async *run(input, signal) {
+      const response = await postJson(options, runs, agentRuntimeBody(input, options), "text/event-stream", signal);
+      if (response.status === 202) {
+        // A decision-only request was accepted with no stream: the run is done.
+        await response.body?.cancel();
+        yield { type: EventType.RUN_STARTED, threadId: input.threadId, runId: input.runId } as BaseEvent;
+        yield { type: EventType.RUN_FINISHED, threadId: input.threadId, runId: input.runId } as BaseEvent;
+        return;
       }
-      if (response.status === 404) return messages;
-      if (!response.ok) throw Object.assign(new Error(`HTTP ${response.status}`), { status: response.status, payload: body });
-      const page = body as HistoryPage;
-      messages.push(...(page.messages ?? []));
-      cursor = page.has_more ? page.next_cursor : undefined;
-    } while (cursor);
-    return messages;
-  }
+      for await (const data of sseData(response)) yield fixReasoningRole(parseEvent(data));
+    },
+
+    /** Every page of the thread's stored messages, oldest first; none when the thread is unknown. */
+    async loadHistory(threadId, signal) {
+      const messages: Message[] = [];
+      let cursor: string | null | undefined;
+      do {
+        const url = new URL(`${base}/v1/ag-ui/threads/${encodeURIComponent(threadId)}/messages`);
+        if (cursor) url.searchParams.set("cursor", cursor);
+        let page: HistoryPage;
+        try {
+          page = await getJson<HistoryPage>(options, url.toString(), signal);
+        } catch (error) {
+          if ((error as { status?: number }).status === 404) return messages;
+          throw error;
+        }
+        messages.push(...(page.messages ?? []));
+        cursor = page.has_more ? page.next_cursor : undefined;
+      } while (cursor);
+      return messages;
+    },
+  };
 }

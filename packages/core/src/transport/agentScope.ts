@@ -1,6 +1,6 @@
 import { type BaseEvent, EventType, type Message, type RunAgentInput } from "@ag-ui/core";
-import type { TransportConfig } from "./agUi.js";
-import { type FrameMapper, JsonStreamTransport, textOf } from "./jsonStream.js";
+import { type FrameMapper, jsonStreamTransport, textOf } from "./jsonStream.js";
+import type { AgentScopeOptions, Transport } from "./types.js";
 
 type Part = { type?: string; text?: string; image_url?: string; data?: Record<string, unknown>; [key: string]: unknown };
 
@@ -84,7 +84,10 @@ export function agentScopeMapper(input: RunAgentInput, remember: (id: string) =>
   let finished = false;
   const msg = (id: string, type = "message"): Msg => {
     let m = messages.get(id);
-    if (!m) messages.set(id, (m = { id: remember(id), type, started: false, text: new Map() }));
+    if (!m) {
+      m = { id: remember(id), type, started: false, text: new Map() };
+      messages.set(id, m);
+    }
     return m;
   };
   const reasoning = (m: Msg) => m.type === "reasoning";
@@ -177,6 +180,7 @@ export function agentScopeMapper(input: RunAgentInput, remember: (id: string) =>
     start: () => [{ type: EventType.RUN_STARTED, threadId: input.threadId, runId: input.runId } as BaseEvent],
     frame(raw) {
       if (finished) return [];
+      // biome-ignore lint/suspicious/noExplicitAny: a frame is untyped JSON; each field is checked (typeof, textOf) where it is read.
       const f = (raw ?? {}) as Record<string, any>;
       if (f.object === undefined && f.error !== undefined)
         return fail(textOf(typeof f.error === "object" ? (f.error.message ?? f.error) : f.error));
@@ -217,16 +221,11 @@ export function agentScopeMapper(input: RunAgentInput, remember: (id: string) =>
 }
 
 /** AgentScope's Agent API: `POST {url}/process` (`url` is the base URL). */
-export class AgentScopeTransport extends JsonStreamTransport {
-  constructor(private readonly config: TransportConfig) {
-    super(config, `${config.url.replace(/\/$/, "")}/process`);
-  }
-
-  protected body(input: RunAgentInput, unsent: Message[]) {
-    return agentScopeBody(input, unsent, this.config.userId);
-  }
-
-  protected mapper(input: RunAgentInput) {
-    return agentScopeMapper(input, (id) => this.streamed(id));
-  }
+/** AgentScope's Agent API (`url` is the base URL; runs go to `{url}/process`). */
+export function agentScopeTransport(options: AgentScopeOptions): Transport {
+  return jsonStreamTransport(options, {
+    endpoint: `${options.url.replace(/\/$/, "")}/process`,
+    body: (input, unsent) => agentScopeBody(input, unsent, options.userId),
+    mapper: agentScopeMapper,
+  });
 }

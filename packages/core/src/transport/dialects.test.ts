@@ -103,7 +103,7 @@ describe("ag-kit requests", () => {
       handler: () => "ok",
     });
     await c.sendMessage("make the background red");
-    const [first, second] = agent.requests.map((r) => r.body as Record<string, any>);
+    const [first, second] = agent.requests.map((r) => r.body as Record<string, unknown>);
     expect(first).toEqual({
       conversationId: c.state.threadId,
       messages: [{ role: "user", content: "make the background red" }],
@@ -151,7 +151,7 @@ describe("agent runtime", () => {
     const c = client("agent-runtime", "agentic-chat", { model: "gpt-x", systemPrompt: "Be brief.", config: { temperature: 0 } });
     c.registerTool({ name: "change_background", parameters: { type: "object", properties: {} }, handler: () => "ok" });
     await c.sendMessage("make the background red");
-    const [first, second] = agent.requests.map((r) => r as { path: string; body: Record<string, any> });
+    const [first, second] = agent.requests.map((r) => r as { path: string; body: Record<string, unknown> });
     expect(first!.path).toBe("/agent-runtime/v1/ag-ui/agents/agentic-chat/runs");
     expect(first!.body).toMatchObject({
       model: "gpt-x",
@@ -159,7 +159,7 @@ describe("agent runtime", () => {
       config: { temperature: 0 },
       tools: [{ name: "change_background", execute: "frontend" }],
     });
-    expect(second!.body.messages.map((m: { role: string; content: unknown }) => [m.role, typeof m.content])).toEqual([
+    expect((second!.body.messages as { role: string; content: unknown }[]).map((m) => [m.role, typeof m.content])).toEqual([
       ["user", "string"],
       ["assistant", "string"],
       ["tool", "string"],
@@ -252,7 +252,7 @@ describe("agentscope", () => {
       handler: () => "ok",
     });
     await c.sendMessage("make the background red");
-    const [first, second] = agent.requests.map((r) => r.body as Record<string, any>);
+    const [first, second] = agent.requests.map((r) => r.body as Record<string, unknown>);
     expect(first).toEqual({
       input: [{ type: "message", role: "user", content: [{ type: "text", text: "make the background red" }] }],
       stream: true,

@@ -1,38 +1,34 @@
-import { type AbstractAgent, CompatibilityBoundary, enforceEvents, HttpAgent, transformChunks, verifyEvents } from "@ag-ui/client";
-import type { BaseEvent, Message, RunAgentInput } from "@ag-ui/core";
-import { type Observable, tap } from "rxjs";
-import { createAgUiTransport, type TransportConfig } from "./agUi.js";
+import { CompatibilityBoundary, enforceEvents, transformChunks, verifyEvents } from "@ag-ui/client";
+import type { BaseEvent, RunAgentInput } from "@ag-ui/core";
+import { defer, from, type Observable, tap } from "rxjs";
+import { agUiTransport } from "./agUi.js";
 import { warnOnProducerVersion } from "./protocolVersion.js";
+import type { AgentRuntimeOptions, AgentScopeOptions, AgKitOptions, AgUiOptions, Protocol, Transport, TransportOptions } from "./types.js";
 
-export type { HeadersOption, TransportConfig } from "./agUi.js";
+export { type FrameMapper, type JsonDialect, jsonStreamTransport } from "./jsonStream.js";
+export type * from "./types.js";
 
-/**
- * A transport is an `@ag-ui/client` agent whose `run(input)` yields AG-UI events, whatever its
- * server speaks. Being an HttpAgent, a run is cancelled through its `abortController`.
- */
-export type Transport = HttpAgent & {
-  /** Loads the thread's stored history, for servers that keep it. */
-  loadHistory?(threadId: string, signal: AbortSignal): Promise<Message[]>;
+type Factories = {
+  "ag-ui": (options: AgUiOptions) => Transport;
+  "ag-kit": (options: AgKitOptions) => Promise<Transport>;
+  "agent-runtime": (options: AgentRuntimeOptions) => Promise<Transport>;
+  agentscope: (options: AgentScopeOptions) => Promise<Transport>;
 };
 
-export type Protocol = "ag-ui" | "ag-kit" | "agent-runtime" | "agentscope";
-
-export interface ProtocolOptions extends TransportConfig {
-  protocol?: Protocol;
-}
-
-const transports: Record<Protocol, (config: TransportConfig) => Transport | Promise<Transport>> = {
-  "ag-ui": createAgUiTransport,
+const transports: Factories = {
+  "ag-ui": agUiTransport,
   // The other dialects load when first used: an app that speaks AG-UI never downloads them.
-  "ag-kit": async (config) => new (await import("./agKit.js")).AgKitTransport(config),
-  "agent-runtime": async (config) => new (await import("./agentRuntime.js")).AgentRuntimeTransport(config),
-  agentscope: async (config) => new (await import("./agentScope.js")).AgentScopeTransport(config),
+  "ag-kit": async (options) => (await import("./agKit.js")).agKitTransport(options),
+  "agent-runtime": async (options) => (await import("./agentRuntime.js")).agentRuntimeTransport(options),
+  agentscope: async (options) => (await import("./agentScope.js")).agentScopeTransport(options),
 };
 
-export function createTransport({ protocol = "ag-ui", ...config }: ProtocolOptions): Transport | Promise<Transport> {
-  const create = transports[protocol];
+/** The transport for `options.protocol` (AG-UI by default). */
+export function createTransport(options: TransportOptions): Transport | Promise<Transport> {
+  const protocol: Protocol = options.protocol ?? "ag-ui";
+  const create = transports[protocol] as ((options: TransportOptions) => Transport | Promise<Transport>) | undefined;
   if (!create) throw new TypeError(`Unknown protocol "${protocol}". Known: ${Object.keys(transports).join(", ")}.`);
-  return create(config);
+  return create(options);
 }
 
 /**
@@ -40,15 +36,10 @@ export function createTransport({ protocol = "ag-ui", ...config }: ProtocolOptio
  * translated, unknown events and fields dropped, chunks expanded, ordering verified. We take
  * this stream instead of `runAgent`, which deep-clones every message on every event.
  */
-export function validatedEvents(agent: AbstractAgent, input: RunAgentInput): Observable<BaseEvent> {
+export function validatedEvents(transport: Transport, input: RunAgentInput, signal: AbortSignal): Observable<BaseEvent> {
+  // The official pipeline starts from an agent; it only calls its `run`.
+  const source = { run: (i: RunAgentInput) => defer(() => from(transport.run(i, signal))) };
   return new CompatibilityBoundary()
-    .run(input, agent)
-    .pipe(
-      tap(warnOnProducerVersion),
-      enforceEvents(agent.debugLogger),
-      transformChunks(agent.debugLogger),
-      verifyEvents(agent.debugLogger),
-    );
+    .run(input, source as never)
+    .pipe(tap(warnOnProducerVersion), enforceEvents(undefined), transformChunks(undefined), verifyEvents(undefined));
 }
-
-export { HttpAgent };

@@ -1,8 +1,6 @@
-import { HttpAgent, runHttpRequest } from "@ag-ui/client";
 import type { BaseEvent, Message, RunAgentInput } from "@ag-ui/core";
-import { concat, concatMap, defer, from, type Observable, tap } from "rxjs";
-import { fetchWithHeaders, type TransportConfig } from "./agUi.js";
-import { sseJson } from "./sse.js";
+import { postJson, sseData } from "./http.js";
+import type { HttpOptions, Transport } from "./types.js";
 
 /** Turns one run's frames of a dialect into AG-UI events. */
 export interface FrameMapper {
@@ -13,52 +11,48 @@ export interface FrameMapper {
   end(): BaseEvent[];
 }
 
+export interface JsonDialect {
+  /** Where runs are POSTed. */
+  endpoint: string;
+  /** The request body, given the run and the messages the server has not seen yet. */
+  body(input: RunAgentInput, unsent: Message[]): unknown;
+  /** A fresh mapper per run; `remember` marks a message the server streamed as known to it. */
+  mapper(input: RunAgentInput, remember: (id: string) => string): FrameMapper;
+}
+
 /**
  * A dialect that POSTs its own JSON body and streams JSON frames over SSE, for servers that keep
  * the conversation themselves: each request carries only the messages the server has not seen.
+ * This is the one way to add such a dialect: describe its body and its frames.
  */
-export abstract class JsonStreamTransport extends HttpAgent {
+export function jsonStreamTransport(options: HttpOptions, dialect: JsonDialect): Transport {
   /** Ids of messages the server has: sent in an earlier request, or streamed by it. */
-  protected readonly known = new Set<string>();
-
-  constructor(config: TransportConfig, endpoint: string) {
-    super({ url: endpoint, fetch: fetchWithHeaders(config), threadId: config.threadId });
-  }
-
-  protected abstract body(input: RunAgentInput, unsent: Message[]): unknown;
-  protected abstract mapper(input: RunAgentInput): FrameMapper;
-
-  override run(input: RunAgentInput): Observable<BaseEvent> {
-    return defer(() => {
-      const unsent = input.messages.filter((m) => !this.known.has(m.id));
-      const http$ = runHttpRequest(() =>
-        this.fetch(this.url, {
-          method: "POST",
-          headers: { ...this.headers, "Content-Type": "application/json", Accept: "text/event-stream" },
-          body: JSON.stringify(this.body(input, unsent)),
-          signal: this.abortController.signal,
-        }),
-      );
-      const mapper = this.mapper(input);
-      const frames = sseJson(http$, (data) => {
-        if (data.trim() !== "[DONE]") console.warn(`[tandem] skipped a frame that is not JSON: ${data.slice(0, 120)}`);
-      });
-      return concat(
-        from(mapper.start()),
-        frames.pipe(concatMap((frame) => mapper.frame(frame))),
-        defer(() => from(mapper.end())),
-      ).pipe(
-        // Only a run that went through tells us the server has these messages now.
-        tap({ complete: () => unsent.forEach((m) => this.known.add(m.id)) }),
-      );
-    });
-  }
-
-  /** Remembers a message the server streamed, so it is never sent back to it. */
-  protected streamed(id: string): string {
-    this.known.add(id);
+  const known = new Set<string>();
+  const remember = (id: string) => {
+    known.add(id);
     return id;
-  }
+  };
+  return {
+    async *run(input, signal) {
+      const unsent = input.messages.filter((m) => !known.has(m.id));
+      const response = await postJson(options, dialect.endpoint, dialect.body(input, unsent), "text/event-stream", signal);
+      const mapper = dialect.mapper(input, remember);
+      yield* mapper.start();
+      for await (const data of sseData(response)) {
+        let frame: unknown;
+        try {
+          frame = JSON.parse(data);
+        } catch {
+          if (data.trim() !== "[DONE]") console.warn(`[tandem] skipped a frame that is not JSON: ${data.slice(0, 120)}`);
+          continue;
+        }
+        yield* mapper.frame(frame);
+      }
+      yield* mapper.end();
+      // Only a run that went through tells us the server has these messages now.
+      for (const m of unsent) known.add(m.id);
+    },
+  };
 }
 
 /** Text of a message's content, whatever its shape. */

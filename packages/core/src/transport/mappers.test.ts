@@ -1,12 +1,12 @@
 import type { RunAgentInput } from "@ag-ui/core";
 import { describe, expect, it } from "vitest";
-import { agKitMapper } from "./agKit.js";
-import { agentScopeMapper } from "./agentScope.js";
 import { fixReasoningRole } from "./agentRuntime.js";
+import { agentScopeMapper } from "./agentScope.js";
+import { agKitMapper } from "./agKit.js";
 import type { FrameMapper } from "./jsonStream.js";
 
 const input = { threadId: "t", runId: "r", messages: [], tools: [], context: [], state: {}, forwardedProps: {} } as RunAgentInput;
-type Event = { type: string; [key: string]: any };
+type Event = { type: string; [key: string]: unknown };
 const play = (mapper: FrameMapper, frames: unknown[]) =>
   [...mapper.start(), ...frames.flatMap((f) => mapper.frame(f)), ...mapper.end()] as Event[];
 const types = (events: Array<{ type: string }>) => events.map((e) => e.type);

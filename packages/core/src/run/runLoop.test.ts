@@ -1,0 +1,160 @@
+import type { BaseEvent, RunAgentInput } from "@ag-ui/core";
+import { type MockAgent, runFinished, runStarted, startMockAgent, textMessage, toolCall } from "@tandem/mock-agent";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
+import { sync, until } from "../test/scripts.js";
+import { AgentClient } from "./agentClient.js";
+
+let agents: MockAgent[] = [];
+afterEach(async () => {
+  await Promise.all(agents.map((a) => a.close()));
+  agents = [];
+});
+async function serve(options: Parameters<typeof startMockAgent>[0]) {
+  const agent = await startMockAgent(options);
+  agents.push(agent);
+  return agent;
+}
+const bodies = (a: MockAgent) =>
+  a.requests.filter((r) => r.method === "POST" && !r.path.includes("/stop/")).map((r) => r.body as RunAgentInput);
+const text = (client: AgentClient) => client.state.messages.map((m) => (typeof m.content === "string" ? m.content : ""));
+
+describe("Stop reaches the server", () => {
+  const slowReply = (input: RunAgentInput) => [
+    runStarted(input),
+    ...textMessage(
+      Array.from({ length: 200 }, (_, i) => `w${i} `),
+      { messageId: `a-${input.runId}`, tokenDelayMs: 5 },
+    ),
+    runFinished(input),
+  ];
+
+  it("POSTs the stop URL, so the next message on a busy-thread runtime gets its reply", async () => {
+    const agent = await serve({ scenario: slowReply, busyThreads: true });
+    const client = new AgentClient({
+      url: agent.url,
+      threadId: "t1",
+      agentId: "my-agent",
+      stop: `${agent.baseUrl}/agent/{agentId}/stop/{threadId}`,
+      schedule: sync,
+    });
+    const first = client.sendMessage("one");
+    await until(() => text(client).some((t) => t.startsWith("w0")));
+    client.stop();
+    await first;
+    await until(() => agent.requests.some((r) => r.path === "/agent/my-agent/stop/t1"));
+    await client.sendMessage("two");
+    expect(client.state.error).toBeNull();
+    expect(client.state.status).toBe("idle");
+    expect(text(client).at(-1)).toMatch(/^w0 .* w199 $/);
+  });
+
+  it("without it, the busy thread's empty answer is an error that names the likely cause", async () => {
+    const agent = await serve({ scenario: slowReply, busyThreads: true });
+    const client = new AgentClient({ url: agent.url, threadId: "t2", schedule: sync });
+    const first = client.sendMessage("one");
+    await until(() => text(client).some((t) => t.startsWith("w0")));
+    client.stop();
+    await first;
+    await client.sendMessage("two");
+    expect(client.state.status).toBe("error");
+    expect(client.state.error?.message).toMatch(/empty stream.*busy with an earlier run.*`stop` option/s);
+    expect(text(client)).toContain("two");
+  });
+});
+
+describe("one catch point: no action rejects, no run is left running", () => {
+  it("a tool whose parameters cannot become JSON Schema fails the run clearly and keeps the message", async () => {
+    const agent = await serve({ scenario: (input) => [runStarted(input), runFinished(input)] });
+    const client = new AgentClient({ url: agent.url, threadId: "t", schedule: sync });
+    const opaque = { "~standard": { version: 1, vendor: "opaque", validate: (v: unknown) => ({ value: v }) } };
+    client.registerTool({ name: "mystery", parameters: opaque as never, handler: () => "x" });
+    await expect(client.sendMessage("hello")).resolves.toBeUndefined();
+    expect(client.state.status).toBe("error");
+    expect(client.state.error).toMatchObject({ kind: "tool" });
+    expect(client.state.error!.message).toMatch(/opaque.*JSON Schema/);
+    expect(text(client)).toEqual(["hello"]);
+    expect(agent.requests).toHaveLength(0);
+  });
+
+  it("answering an interrupt that is not pending resolves, with a warning", async () => {
+    const agent = await serve({ scenario: (input) => [runStarted(input), runFinished(input)] });
+    const client = new AgentClient({ url: agent.url, threadId: "t", schedule: sync });
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    await expect(client.resolveInterrupt("nope", { ok: true })).resolves.toBeUndefined();
+    await expect(client.cancelInterrupt("nope")).resolves.toBeUndefined();
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('"nope"'));
+    warn.mockRestore();
+  });
+
+  it("a transport that throws becomes the thread's error, and the next message runs", async () => {
+    let calls = 0;
+    const client = new AgentClient({
+      transport: {
+        run(input) {
+          calls++;
+          if (calls === 1) throw new Error("socket exploded");
+          // A custom transport is any async iterable of AG-UI events.
+          return (async function* () {
+            yield* [runStarted(input), ...textMessage(["fine"], { messageId: "a2" }), runFinished(input)] as BaseEvent[];
+          })();
+        },
+      },
+      threadId: "t",
+      schedule: sync,
+    });
+    await expect(client.sendMessage("one")).resolves.toBeUndefined();
+    expect(client.state.status).toBe("error");
+    await client.sendMessage("two");
+    expect(client.state.status).toBe("idle");
+    expect(text(client)).toEqual(["one", "two", "fine"]);
+  });
+});
+
+describe("AG-UI 1.0 beyond chat", () => {
+  it("reads the agent's advertised capabilities where the transport can", async () => {
+    const agent = await serve({ scenario: "subagents" });
+    const client = new AgentClient({
+      url: `${agent.baseUrl}/subagents`,
+      capabilities: `${agent.baseUrl}/subagents/capabilities`,
+      threadId: "t",
+    });
+    expect(client.state.capabilities).toBeNull();
+    await client.loadCapabilities();
+    expect(client.state.capabilities).toMatchObject({ multiAgent: expect.anything() });
+  });
+
+  it("a rejected prediction puts the state back; an approved one keeps the proposal", async () => {
+    const script = (input: RunAgentInput) => {
+      const last = input.messages.at(-1);
+      if (last?.role === "tool") return [runStarted(input), runFinished(input)];
+      return [
+        runStarted(input),
+        { type: "CUSTOM", name: "PredictState", value: [{ state_key: "document", tool: "draft_text", tool_argument: "content" }] },
+        ...toolCall("draft_text", { content: "A brand new text" }, { toolCallId: `d-${input.runId}`, chunks: 4 }),
+        ...toolCall("confirm_changes", {}, { toolCallId: `c-${input.runId}` }),
+        runFinished(input),
+      ];
+    };
+    const agent = await serve({ scenario: script });
+    const client = new AgentClient({ url: agent.url, threadId: "t", initialState: { document: "Old text" }, schedule: sync });
+    client.registerTool({ name: "confirm_changes", parameters: z.object({}) });
+
+    const rejected = client.sendMessage("write");
+    await until(() => client.state.status === "awaiting-input");
+    expect(client.state.state).toEqual({ document: "A brand new text" });
+    const pending = client.selectToolCalls(client.state).find((c) => c.name === "confirm_changes")!;
+    client.respond(pending.id, { approved: false });
+    await rejected;
+    expect(client.state.state).toEqual({ document: "Old text" });
+    expect(bodies(agent).at(-1)!.state).toEqual({ document: "Old text" });
+
+    const approved = client.sendMessage("write again");
+    await until(() => client.state.status === "awaiting-input");
+    const next = client.selectToolCalls(client.state).findLast((c) => c.name === "confirm_changes")!;
+    client.respond(next.id, { approved: true });
+    await approved;
+    expect(client.state.state).toEqual({ document: "A brand new text" });
+    expect(bodies(agent).at(-1)!.state).toEqual({ document: "A brand new text" });
+  });
+});

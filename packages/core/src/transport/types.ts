@@ -1,0 +1,60 @@
+import type { AgentCapabilities, BaseEvent, Message, RunAgentInput } from "@ag-ui/core";
+import type { Observable } from "rxjs";
+
+/**
+ * How Tandem talks to an agent server: one method that runs the agent. Whatever the server
+ * speaks, a transport yields AG-UI events; Tandem validates them with the official
+ * `@ag-ui/client` pipeline, so a transport only translates.
+ */
+export interface Transport {
+  /** One run: the events as the server sends them. Stop reading when `signal` aborts. */
+  run(input: RunAgentInput, signal: AbortSignal): AsyncIterable<BaseEvent> | Observable<BaseEvent>;
+  /** The thread's stored messages, for servers that keep them. */
+  loadHistory?(threadId: string, signal: AbortSignal): Promise<Message[]>;
+  /** What the agent advertises, where the server says. */
+  getCapabilities?(signal: AbortSignal): Promise<AgentCapabilities>;
+}
+
+export type HeadersOption = Record<string, string> | (() => Record<string, string> | Promise<Record<string, string>>);
+
+/** What every HTTP dialect takes. */
+export interface HttpOptions {
+  /** The endpoint (AG-UI, AG-Kit) or base URL (agent runtime, AgentScope). */
+  url: string;
+  /** Static headers, or a function called before every request (e.g. a fresh bearer token). */
+  headers?: HeadersOption;
+  fetch?: typeof fetch;
+}
+
+export interface AgUiOptions extends HttpOptions {
+  protocol?: "ag-ui";
+  /** A URL that answers GET with the agent's `AgentCapabilities` (AG-UI names no standard place). */
+  capabilities?: string;
+}
+
+export interface AgKitOptions extends HttpOptions {
+  protocol: "ag-kit";
+}
+
+export interface AgentRuntimeOptions extends HttpOptions {
+  protocol: "agent-runtime";
+  /** The agent to run: the `:agent_id` of the runs URL (default "default"). */
+  agentId?: string;
+  /** Overrides the agent's model for each run. */
+  model?: string;
+  /** Overrides the agent's system prompt for each run. */
+  systemPrompt?: string;
+  /** Per-run overrides (tool execution mode, chat options). */
+  config?: Record<string, unknown>;
+}
+
+export interface AgentScopeOptions extends HttpOptions {
+  protocol: "agentscope";
+  /** The `user_id` sent with each request (default "anonymous"). */
+  userId?: string;
+}
+
+/** The dialects Tandem speaks, each with its own options; `protocol` picks one. */
+export type TransportOptions = AgUiOptions | AgKitOptions | AgentRuntimeOptions | AgentScopeOptions;
+
+export type Protocol = NonNullable<TransportOptions["protocol"]>;

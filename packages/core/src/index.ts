@@ -5,6 +5,7 @@ export type { Schedule } from "./store/frame.js";
 export type { MessageIndex } from "./store/messageIndex.js";
 export type { FrontendTool, ToolHandlerContext } from "./tools/registry.js";
 export type { InferArgs, JsonSchema, ToolParameters } from "./tools/schema.js";
+export { readToolProgress } from "./tools/toolCallViews.js";
 export { HttpError } from "./transport/http.js";
 export {
   type AgentRuntimeOptions,

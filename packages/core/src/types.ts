@@ -113,7 +113,15 @@ export interface ToolCallView {
   messageId: string;
   result?: unknown;
   error?: string;
+  /** Progress the agent reports while the call runs (the agent runtime's `tool-call-progress`). */
+  progress?: ToolProgress;
   call: ToolCall;
+}
+
+export interface ToolProgress {
+  /** 0..1 */
+  value: number;
+  message?: string;
 }
 
 export type ResumeResponse = Pick<ResumeEntry, "status" | "payload">;

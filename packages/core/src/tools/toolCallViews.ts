@@ -1,6 +1,6 @@
 import type { Message, ToolMessage } from "@ag-ui/core";
 import untruncateModule from "untruncate-json";
-import type { ThreadState, ToolCallView } from "../types.js";
+import type { ThreadState, ToolCallView, ToolProgress } from "../types.js";
 
 // Plain Node loads this package's CommonJS build, whose default export arrives wrapped in
 // `module.exports.default`; bundlers load its ES build, where the default is the function.
@@ -28,6 +28,30 @@ export function parseResult(content: ToolMessage["content"]): unknown {
   }
 }
 
+const PROGRESS_PREFIX = "tool_call:";
+
+/**
+ * A tool call's progress report: an activity of type `tool-call-progress` whose content is
+ * `{ progress: 0..1, message? }`, naming its call in `content.toolCallId` or, as the agent
+ * runtime does, in its message id (`tool_call:<toolCallId>`).
+ */
+export function readToolProgress(message: Message): { toolCallId: string; progress: ToolProgress } | undefined {
+  if (message.role !== "activity" || message.activityType !== "tool-call-progress") return undefined;
+  const content = message.content as { toolCallId?: unknown; progress?: unknown; message?: unknown };
+  const toolCallId =
+    typeof content.toolCallId === "string"
+      ? content.toolCallId
+      : message.id.startsWith(PROGRESS_PREFIX)
+        ? message.id.slice(PROGRESS_PREFIX.length)
+        : undefined;
+  if (toolCallId === undefined) return undefined;
+  const value = typeof content.progress === "number" ? Math.min(1, Math.max(0, content.progress)) : 0;
+  return {
+    toolCallId,
+    progress: { value, ...(typeof content.message === "string" && content.message !== "" && { message: content.message }) },
+  };
+}
+
 /**
  * Every tool call of the thread, in order, with parsed arguments, result and status. Views of
  * calls that did not change keep their identity between calls, so a row per call re-renders
@@ -44,13 +68,21 @@ export function createToolCallSelector(): (state: ThreadState) => ToolCallView[]
     lastMessages = state.messages;
     lastStatus = state.toolCallStatus;
     const results = new Map<string, ToolMessage>();
-    for (const m of state.messages) if (m.role === "tool") results.set(m.toolCallId, m);
+    const progress = new Map<string, Message>();
+    for (const m of state.messages) {
+      if (m.role === "tool") results.set(m.toolCallId, m);
+      else if (m.role === "activity") {
+        const report = readToolProgress(m);
+        if (report) progress.set(report.toolCallId, m);
+      }
+    }
     const next: ToolCallView[] = [];
     const nextById = new Map<string, ToolCallView>();
     for (const m of state.messages) {
       if (m.role !== "assistant" || !m.toolCalls) continue;
       for (const call of m.toolCalls) {
         const result = results.get(call.id);
+        const report = progress.get(call.id);
         const status = state.toolCallStatus[call.id] ?? (result ? "complete" : "executing");
         const previous = byId.get(call.id);
         const view =
@@ -58,9 +90,10 @@ export function createToolCallSelector(): (state: ThreadState) => ToolCallView[]
           previous.call === call &&
           previous.status === status &&
           previous.messageId === m.id &&
-          previousResult(previous) === result
+          sourcesOf.get(previous)?.result === result &&
+          sourcesOf.get(previous)?.progress === report
             ? previous
-            : makeView(call, m.id, status, result);
+            : makeView(call, m.id, status, result, report);
         next.push(view);
         nextById.set(call.id, view);
       }
@@ -71,15 +104,17 @@ export function createToolCallSelector(): (state: ThreadState) => ToolCallView[]
   };
 }
 
-const resultOf = new WeakMap<ToolCallView, ToolMessage | undefined>();
-const previousResult = (view: ToolCallView) => resultOf.get(view);
+/** The messages a view was made from, to tell when it must be made again. */
+const sourcesOf = new WeakMap<ToolCallView, { result: ToolMessage | undefined; progress: Message | undefined }>();
 
 function makeView(
   call: ToolCallView["call"],
   messageId: string,
   status: ToolCallView["status"],
   result: ToolMessage | undefined,
+  report: Message | undefined,
 ): ToolCallView {
+  const progress = report && readToolProgress(report)?.progress;
   const view: ToolCallView = {
     id: call.id,
     name: call.function.name,
@@ -90,7 +125,8 @@ function makeView(
     call,
     ...(result && { result: parseResult(result.content) }),
     ...(result?.error !== undefined && { error: result.error }),
+    ...(progress && { progress }),
   };
-  resultOf.set(view, result);
+  sourcesOf.set(view, { result, progress: report });
   return view;
 }

@@ -44,6 +44,14 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: "scripts",
+          environment: "node",
+          include: ["scripts/**/*.test.mjs"],
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: "browser",
           environment: "node",
           include: ["apps/playground/e2e/**/*.test.ts"],

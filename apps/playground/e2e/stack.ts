@@ -4,7 +4,6 @@ import { fileURLToPath } from "node:url";
 import { type MockAgent, startMockAgent } from "@tandem/mock-agent";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { build, preview } from "vite";
-// @ts-expect-error -- a plain .mjs script shared with CI, without types
 import { ensureChromium } from "../../../scripts/ensure-chromium.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -17,9 +16,9 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-/** The built playground on `vite preview`, a mock agent, and Debian's Chromium, headless. */
+/** The built playground on `vite preview`, a mock agent, and Chromium (see scripts/ensure-chromium.mjs), headless. */
 export async function startStack(): Promise<Stack> {
-  const executablePath = ensureChromium() as string;
+  const executablePath = ensureChromium();
   await build({ root, logLevel: "warn" });
   const server = await preview({ root, logLevel: "warn", preview: { host: "127.0.0.1", port: 4173, strictPort: false } });
   const app = server.resolvedUrls!.local[0]!.replace(/\/$/, "");

@@ -7,6 +7,7 @@ import { MessageList as DefaultMessageList } from "../messages/MessageList.js";
 import { StatusAnnouncer as DefaultStatusAnnouncer } from "../messages/StatusAnnouncer.js";
 import { RunError as DefaultRunError } from "../status/RunError.js";
 import { Steps as DefaultSteps } from "../status/Steps.js";
+import { Usage as DefaultUsage } from "../status/Usage.js";
 import { Suggestions as DefaultSuggestions, type Suggestion } from "../suggestions/Suggestions.js";
 import { ConfirmationFocusProvider } from "../tools/confirmationFocus.js";
 import { cx } from "../util/cx.js";
@@ -25,6 +26,8 @@ export interface ChatProps {
   components?: Partial<ChatComponents>;
   /** Shown in the empty transcript. */
   welcome?: ReactNode;
+  /** Show the token usage the agent reports (last run and thread) under the composer. Off by default. */
+  showUsage?: boolean;
 }
 
 const DEFAULT_WELCOME = <p className="tandem-welcome__text">How can I help?</p>;
@@ -40,7 +43,14 @@ export function Chat({ components, ...props }: ChatProps) {
   );
 }
 
-function ChatLayout({ className, theme = "system", placeholder, suggestions, welcome = DEFAULT_WELCOME }: Omit<ChatProps, "components">) {
+function ChatLayout({
+  className,
+  theme = "system",
+  placeholder,
+  suggestions,
+  welcome = DEFAULT_WELCOME,
+  showUsage = false,
+}: Omit<ChatProps, "components">) {
   const running = useAgent((s) => s.status === "running");
   const empty = useMessageIds().length === 0;
   const {
@@ -51,6 +61,7 @@ function ChatLayout({ className, theme = "system", placeholder, suggestions, wel
     Suggestions = DefaultSuggestions,
     Composer = DefaultComposer,
     StatusAnnouncer = DefaultStatusAnnouncer,
+    Usage = DefaultUsage,
   } = useChatComponents();
 
   useEffect(() => {
@@ -72,6 +83,7 @@ function ChatLayout({ className, theme = "system", placeholder, suggestions, wel
       <RunError />
       {empty && suggestions && suggestions.length > 0 && <Suggestions suggestions={suggestions} />}
       <Composer {...(placeholder !== undefined && { placeholder })} />
+      {showUsage && <Usage />}
       <StatusAnnouncer />
     </div>
   );

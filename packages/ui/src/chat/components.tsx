@@ -8,9 +8,11 @@ import type { MessageProps } from "../messages/Message.js";
 import type { MessageListProps } from "../messages/MessageList.js";
 import type { ReasoningProps } from "../messages/Reasoning.js";
 import type { StatusAnnouncerProps } from "../messages/StatusAnnouncer.js";
+import type { SubagentGroupProps } from "../messages/SubagentGroup.js";
 import type { UserContentProps } from "../messages/UserContent.js";
 import type { RunErrorProps } from "../status/RunError.js";
 import type { StepsProps } from "../status/Steps.js";
+import type { UsageProps } from "../status/Usage.js";
 import type { SuggestionsProps } from "../suggestions/Suggestions.js";
 import type { ConfirmationProps } from "../tools/Confirmation.js";
 import type { ToolCallProps } from "../tools/ToolCall.js";
@@ -24,6 +26,8 @@ export interface ChatComponents {
   Markdown: ComponentType<MarkdownProps>;
   Reasoning: ComponentType<ReasoningProps>;
   Activity: ComponentType<ActivityProps>;
+  /** A subagent's group in the transcript, holding its messages. */
+  SubagentGroup: ComponentType<SubagentGroupProps>;
   /** The whole tool call slot: custom render, confirmation or card. */
   ToolCall: ComponentType<ToolCallProps>;
   /** The default card inside a tool call slot. */
@@ -36,6 +40,8 @@ export interface ChatComponents {
   Suggestions: ComponentType<SuggestionsProps>;
   Composer: ComponentType<ComposerProps>;
   StatusAnnouncer: ComponentType<StatusAnnouncerProps>;
+  /** The token usage footer (`<Chat showUsage>`). */
+  Usage: ComponentType<UsageProps>;
 }
 
 const ComponentsContext = createContext<Partial<ChatComponents>>({});

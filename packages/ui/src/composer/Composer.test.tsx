@@ -55,9 +55,11 @@ describe("Composer", () => {
     expect(screen.queryByRole("button", { name: "Stop" })).toBeNull();
   });
 
-  it("puts the text back when sending is rejected", async () => {
+  it("puts the text back when sending fails before anything streams (the actions never reject: the failure is in status)", async () => {
     const client = createClient();
-    vi.spyOn(client, "sendMessage").mockRejectedValue(new Error("nope"));
+    vi.spyOn(await client.transport, "run").mockImplementation(() => {
+      throw new Error("nope");
+    });
     renderWith(client, <Composer />);
     fireEvent.change(box(), { target: { value: "keep me" } });
     fireEvent.click(send());

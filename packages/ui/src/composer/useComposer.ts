@@ -15,7 +15,7 @@ export interface UseComposer {
 
 /**
  * The composer's behaviour. What was sent is kept until the run settles: if sending fails (the
- * promise rejects, or the thread goes to "error") and the box is empty, the text comes back.
+ * thread goes to "error"; the actions never reject) and the box is empty, the text comes back.
  */
 export function useComposer(): UseComposer {
   const status = useAgent((s) => s.status);
@@ -51,7 +51,7 @@ export function useComposer(): UseComposer {
     sent.current = copy;
     restored.current = null;
     setText("");
-    sendMessage(copy).catch(restore);
+    void sendMessage(copy);
   };
 
   return {

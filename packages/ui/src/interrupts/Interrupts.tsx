@@ -17,9 +17,9 @@ export function Interrupts({ className }: InterruptsProps) {
   const render = useInterruptRender();
   const { InterruptPrompt = DefaultInterruptPrompt } = useChatComponents();
   if (interrupts.length === 0) return null;
-  // A failed answer (e.g. the interrupt is gone) is reported by the thread's error, not thrown here.
-  const resolve = (id: string) => (payload?: unknown) => void resolveInterrupt(id, payload).catch(() => undefined);
-  const cancel = (id: string) => () => void cancelInterrupt(id).catch(() => undefined);
+  // A failed answer (e.g. the interrupt is gone) is reported by the thread's error; the actions never reject.
+  const resolve = (id: string) => (payload?: unknown) => void resolveInterrupt(id, payload);
+  const cancel = (id: string) => () => void cancelInterrupt(id);
   return (
     <div className={cx("tandem-interrupts", className)}>
       {interrupts.map((interrupt) =>

@@ -1,8 +1,10 @@
-import { useAgent, useMessageIds } from "@tandem/react";
-import { type ComponentType, memo, type ReactNode } from "react";
+import { type SubagentView, useAgent, useAgentClient, useMessageIds, useSubagents } from "@tandem/react";
+import { type ComponentType, memo, type ReactNode, useMemo, useRef } from "react";
 import { useChatComponents } from "../chat/components.js";
 import { cx } from "../util/cx.js";
+import { type Entry, holds, layoutTranscript, sameEntries, sameIds } from "./layout.js";
 import { Message as DefaultMessage, type MessageProps } from "./Message.js";
+import { SubagentGroup as DefaultSubagentGroup, type SubagentGroupProps } from "./SubagentGroup.js";
 import { useAutoScroll } from "./useAutoScroll.js";
 
 export interface MessageListProps {
@@ -18,12 +20,12 @@ const Row = memo(function Row({ id, streaming, Message }: { id: string; streamin
   return <Message id={id} streaming={streaming} />;
 });
 
-/**
- * Rows go in blocks of this many. When one row updates, React revisits every sibling of that
- * row; in blocks, that is the row's block and the list of blocks, not the whole thread, so a
- * token costs the same at 10 messages or 10,000 (see BENCHMARKS.md).
- */
-const BLOCK = 50;
+interface Parts {
+  Message: ComponentType<MessageProps>;
+  SubagentGroup: ComponentType<SubagentGroupProps>;
+  /** Subagents by id; one the thread never announced (attribution without SUBAGENT_STARTED) is missing. */
+  subagents: ReadonlyMap<string, SubagentView>;
+}
 
 interface BlockProps {
   ids: readonly string[];
@@ -35,36 +37,93 @@ const Block = memo(
   function Block({ ids, streamingId, Message }: BlockProps) {
     return ids.map((id) => <Row key={id} id={id} streaming={id === streamingId} Message={Message} />);
   },
+  (a, b) => a.streamingId === b.streamingId && a.Message === b.Message && sameIds(a.ids, b.ids),
+);
+
+interface EntriesProps {
+  entries: readonly Entry[];
+  streamingId: string | undefined;
+  parts: Parts;
+}
+
+function Entries({ entries, streamingId, parts }: EntriesProps) {
+  return entries.map((entry) =>
+    entry.kind === "rows" ? (
+      <Block
+        key={entry.key}
+        ids={entry.ids}
+        streamingId={streamingId !== undefined && entry.ids.includes(streamingId) ? streamingId : undefined}
+        Message={parts.Message}
+      />
+    ) : (
+      <Group
+        key={entry.key}
+        id={entry.id}
+        entries={entry.entries}
+        streamingId={holds(entry.entries, streamingId) ? streamingId : undefined}
+        parts={parts}
+      />
+    ),
+  );
+}
+
+/** A subagent's group; like a block, it renders again only when what it holds changed. */
+const Group = memo(
+  function Group({ id, entries, streamingId, parts }: EntriesProps & { id: string }) {
+    const running = useAgent((s) => !parts.subagents.has(id) && s.status === "running");
+    const subagent = parts.subagents.get(id) ?? { id, name: id, status: running ? "running" : "finished" };
+    const { SubagentGroup } = parts;
+    return (
+      <SubagentGroup subagent={subagent}>
+        <Entries entries={entries} streamingId={streamingId} parts={parts} />
+      </SubagentGroup>
+    );
+  },
   (a, b) =>
-    a.streamingId === b.streamingId && a.Message === b.Message && a.ids.length === b.ids.length && a.ids.every((id, i) => id === b.ids[i]),
+    a.id === b.id &&
+    a.streamingId === b.streamingId &&
+    a.parts.Message === b.parts.Message &&
+    a.parts.SubagentGroup === b.parts.SubagentGroup &&
+    a.parts.subagents.get(a.id) === b.parts.subagents.get(b.id) &&
+    sameEntries(a.entries, b.entries),
 );
 
 /**
  * The transcript: a `role="log"` that is not live (tokens are not read out; the status region
  * announces runs), follows the stream while the reader is at the bottom, and offers
- * "Jump to latest" when they have scrolled up.
+ * "Jump to latest" when they have scrolled up. A subagent's messages go in its group
+ * (`SubagentGroup`); the supervisor's stay at the top level.
  */
 export function MessageList({ className, empty, children }: MessageListProps) {
+  const client = useAgentClient();
   const ids = useMessageIds();
+  const subagents = useSubagents();
   // One subscription for the whole list, rather than one per row: which message is being written.
   const streamingId = useAgent((s) => (s.status === "running" ? s.messages.at(-1)?.id : undefined));
-  const { Message = DefaultMessage } = useChatComponents();
+  const { Message = DefaultMessage, SubagentGroup = DefaultSubagentGroup } = useChatComponents();
   const { ref, atBottom, scrollToBottom } = useAutoScroll<HTMLDivElement>();
+
+  // Where each subagent started: how many messages the thread had when it first appeared here.
+  // Subagents already in the thread when the list mounted have no anchor (their first message places them).
+  const anchors = useRef<Map<string, number> | null>(null);
+  if (anchors.current === null) anchors.current = new Map(subagents.map((s) => [s.id, Number.POSITIVE_INFINITY]));
+  for (const s of subagents) if (!anchors.current.has(s.id)) anchors.current.set(s.id, ids.length);
+
+  // A message's subagent is set when it opens and never changes, so the layout follows the ids and the subagents.
+  const entries = useMemo(
+    () => layoutTranscript(ids, (id) => client.messages.get(id)?.subagentRunId ?? undefined, subagents, anchors.current!),
+    [ids, subagents, client],
+  );
+  const parts = useMemo<Parts>(
+    () => ({ Message, SubagentGroup, subagents: new Map(subagents.map((s) => [s.id, s])) }),
+    [Message, SubagentGroup, subagents],
+  );
+
   return (
     <div className={cx("tandem-message-list", className)}>
       <div ref={ref} role="log" aria-live="off" aria-label="Conversation" tabIndex={0} className="tandem-message-list__scroller">
         {ids.length === 0 && empty}
-        {Array.from({ length: Math.ceil(ids.length / BLOCK) }, (_, b) => {
-          const block = ids.slice(b * BLOCK, (b + 1) * BLOCK);
-          return (
-            <Block
-              key={b}
-              ids={block}
-              streamingId={streamingId !== undefined && block.includes(streamingId) ? streamingId : undefined}
-              Message={Message}
-            />
-          );
-        })}
+        <Entries entries={entries} streamingId={streamingId} parts={parts} />
         {children}
       </div>
       {!atBottom && (

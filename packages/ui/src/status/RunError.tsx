@@ -13,7 +13,7 @@ export function RunError({ className }: RunErrorProps) {
   return (
     <div role="alert" className={cx("tandem-run-error", className)} data-kind={error.kind}>
       <p className="tandem-run-error__message">{error.message}</p>
-      <button type="button" className="tandem-button" onClick={() => void retry().catch(() => undefined)}>
+      <button type="button" className="tandem-button" onClick={() => void retry()}>
         Retry
       </button>
     </div>

@@ -26,7 +26,7 @@ export function Suggestions({ suggestions, onSelect, className }: SuggestionsPro
             type="button"
             className="tandem-suggestions__item"
             disabled={busy}
-            onClick={() => (onSelect ? onSelect(prompt) : void sendMessage(prompt).catch(() => undefined))}
+            onClick={() => (onSelect ? onSelect(prompt) : void sendMessage(prompt))}
           >
             {label}
           </button>

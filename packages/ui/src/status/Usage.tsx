@@ -1,0 +1,66 @@
+import { type TokenUsage, useUsage } from "@tandem/react";
+import { cx } from "../util/cx.js";
+
+export interface UsageProps {
+  className?: string;
+}
+
+interface Sum {
+  input?: number;
+  output?: number;
+  total?: number;
+}
+
+const add = (a: number | undefined, b: number | undefined) => (a === undefined ? b : b === undefined ? a : a + b);
+
+/**
+ * Adds entries up. In AG-UI's accounting the total is input plus output, so that is the total
+ * when both are known (a thread's sum may join runs that reported a total with runs that did
+ * not); otherwise the reported total. A count nobody reported stays missing.
+ */
+function sum(entries: readonly TokenUsage[]): Sum {
+  let input: number | undefined;
+  let output: number | undefined;
+  let total: number | undefined;
+  for (const e of entries) {
+    input = add(input, e.inputTokens);
+    output = add(output, e.outputTokens);
+    total = add(total, e.inputTokens !== undefined && e.outputTokens !== undefined ? e.inputTokens + e.outputTokens : e.totalTokens);
+  }
+  return { ...(input !== undefined && { input }), ...(output !== undefined && { output }), ...(total !== undefined && { total }) };
+}
+
+function describe({ input, output, total }: Sum): string {
+  const parts = [input !== undefined && `${input.toLocaleString()} in`, output !== undefined && `${output.toLocaleString()} out`].filter(
+    Boolean,
+  );
+  const head = total !== undefined ? `${total.toLocaleString()} tokens` : "tokens";
+  return parts.length > 0 ? `${head} (${parts.join(", ")})` : head;
+}
+
+const modelOf = (e: TokenUsage) => [e.provider, e.model].filter(Boolean).join(" ") || "Unnamed model";
+
+/**
+ * Token usage as the agent reported it with RUN_FINISHED: the last run's and the thread's, and
+ * the thread's by provider and model when there is more than one. Nothing until a run reports
+ * usage. `<Chat showUsage>` puts it under the composer.
+ */
+export function Usage({ className }: UsageProps) {
+  const { run, thread } = useUsage();
+  if (run.length === 0 && thread.length === 0) return null;
+  return (
+    <section aria-label="Token usage" className={cx("tandem-usage", className)}>
+      {run.length > 0 && <p className="tandem-usage__line">Last run: {describe(sum(run))}</p>}
+      {thread.length > 0 && <p className="tandem-usage__line">Thread: {describe(sum(thread))}</p>}
+      {thread.length > 1 && (
+        <ul className="tandem-usage__models">
+          {thread.map((e) => (
+            <li key={modelOf(e)}>
+              {modelOf(e)}: {describe(sum([e]))}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

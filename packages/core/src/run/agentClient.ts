@@ -18,14 +18,15 @@ import { MessageIndex } from "../store/messageIndex.js";
 import { type FrontendTool, ToolRegistry } from "../tools/registry.js";
 import type { ToolParameters } from "../tools/schema.js";
 import { createToolCallSelector } from "../tools/toolCallViews.js";
-import { request } from "../transport/http.js";
-import { createTransport, type HeadersOption, type Transport, type TransportOptions, validatedEvents } from "../transport/index.js";
+import { createTransport, type HttpOptions, type Transport, type TransportOptions, validatedEvents } from "../transport/index.js";
+import { requestStop } from "../transport/stopRequest.js";
 import type { AgentError, ThreadState } from "../types.js";
 import { isAbort, RunFailure, toAgentError } from "./errors.js";
 import { InterruptLedger } from "./interruptLedger.js";
+import { readRun } from "./readRun.js";
 import { markPendingCalls, statusOf } from "./status.js";
-import { checkArgs, failure, runHandler, type ToolOutcome, toContent, toolMessage } from "./toolRunner.js";
-import { ToolSettler } from "./toolSettler.js";
+import { failure, toContent, toolMessage } from "./toolRunner.js";
+import { CANCELLED, ToolSettler } from "./toolSettler.js";
 
 export interface ClientOptions {
   threadId?: string;
@@ -55,11 +56,6 @@ interface RunRequest {
   /** Settle these pending frontend tool calls first (a thread restored with calls unanswered). */
   toolCallIds?: string[];
 }
-
-const CANCELLED = "Cancelled by the user.";
-const EMPTY_STREAM =
-  "The agent answered with an empty stream. It may still be busy with an earlier run on this thread " +
-  "(some runtimes refuse a second run until told to stop): set the `stop` option so Stop reaches the server.";
 
 /**
  * One thread with one agent: the store, the tools, and the run loop that drives them.
@@ -261,16 +257,8 @@ export class AgentClient {
   }
 
   private stopOnServer(runId: string): void {
-    const template = this.options.stop;
-    if (!template) return;
-    const fill: Record<string, string> = { threadId: this.state.threadId, runId, agentId: this.options.agentId ?? "default" };
-    const url = template.replace(/\{(threadId|runId|agentId)\}/g, (_, key: string) => encodeURIComponent(fill[key]!));
-    const { headers, fetch } = this.options as { headers?: HeadersOption; fetch?: typeof globalThis.fetch };
-    request({ url, headers, fetch }, url, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(fill),
-    }).catch((error) => console.warn(`[tandem] could not tell the server to stop (${url}): ${(error as Error).message}`));
+    const { stop, agentId = "default", headers, fetch } = this.options as ClientOptions & Omit<HttpOptions, "url">;
+    if (stop) requestStop(stop, { threadId: this.state.threadId, runId, agentId }, { headers, fetch });
   }
 
   private enqueue(request: RunRequest): Promise<void> {
@@ -335,90 +323,55 @@ export class AgentClient {
     } catch (error) {
       throw new RunFailure({ kind: "network", message: `Could not load the transport: ${(error as Error).message}` });
     }
-    let events = 0;
-    let open = false;
-    let ended = false;
-    if (!controller.signal.aborted) {
-      this.openRunId = input.runId;
-      try {
-        await new Promise<void>((resolve, reject) => {
-          const subscription = validatedEvents(transport, input, controller.signal).subscribe({
-            next: (event) => {
-              events++;
-              for (const listener of this.eventListeners) listener(event);
-              if (event.type === EventType.RUN_STARTED) open = true;
-              if (event.type === EventType.RUN_FINISHED || event.type === EventType.RUN_ERROR) {
-                open = false;
-                ended = true;
-                this.store.update((s) => {
-                  const next = reduceEvent(s, event);
-                  return next.status === "idle" && next.lastOutcome === "success"
-                    ? markPendingCalls(next, next.runToolCallIds, this.tools)
-                    : next;
-                });
-              } else {
-                this.store.dispatch(event);
-              }
-            },
-            error: reject,
-            complete: resolve,
-          });
-          controller.signal.addEventListener("abort", () => {
-            subscription.unsubscribe();
-            resolve();
-          });
-        });
-      } catch (error) {
-        if (!controller.signal.aborted && !isAbort(error)) throw error;
-      } finally {
-        this.openRunId = null;
-        if (this.controller === controller) this.controller = null;
-      }
+    this.openRunId = input.runId;
+    try {
+      await readRun(validatedEvents(transport, input, controller.signal), controller.signal, (event) => this.apply(event));
+    } finally {
+      this.openRunId = null;
+      if (this.controller === controller) this.controller = null;
     }
     if (controller.signal.aborted) {
       this.store.update((s) => ({ ...s, status: "idle", error: null, steps: [] }));
       return null;
     }
-    if (events === 0) throw new RunFailure({ kind: "truncated", message: EMPTY_STREAM });
-    if (open || !ended) throw new RunFailure({ kind: "truncated", message: "The connection closed before the agent finished its reply." });
     const s = this.state;
     if (s.status === "error" || s.lastOutcome !== "success") return null;
     const pending = s.runToolCallIds.filter((id) => s.toolCallStatus[id] === "executing" || s.toolCallStatus[id] === "awaiting-input");
     return this.settleToolCalls(pending, controller);
   }
 
+  /** One validated event: to the listeners, then into the store (a run's end at once, with its pending calls marked). */
+  private apply(event: BaseEvent): void {
+    for (const listener of this.eventListeners) listener(event);
+    if (event.type !== EventType.RUN_FINISHED && event.type !== EventType.RUN_ERROR) {
+      this.store.dispatch(event);
+      return;
+    }
+    this.store.update((s) => {
+      const next = reduceEvent(s, event);
+      return next.status === "idle" && next.lastOutcome === "success" ? markPendingCalls(next, next.runToolCallIds, this.tools) : next;
+    });
+  }
+
   /** Runs handlers and waits for answers; each result lands as soon as it is ready. */
   private async settleToolCalls(ids: string[], controller: AbortController): Promise<RunRequest | null> {
     if (ids.length === 0) return null;
+    // A tool withdrawn since its call was marked is skipped; the batch still ends the wait.
+    const calls = ids.flatMap((id) => {
+      const call = findToolCall(this.state.messages, id);
+      const tool = call && this.tools.get(call.function.name);
+      return call && tool ? [{ call, tool }] : [];
+    });
     this.controller = controller;
-    let followUp = false;
-    let failed: string | undefined;
-    await Promise.all(
-      ids.map(async (id) => {
-        const call = findToolCall(this.state.messages, id);
-        const tool = call && this.tools.get(call.function.name);
-        if (!tool || !call) return;
-        if (tool.followUp !== false) followUp = true;
-        // Waiting starts at once, so an answer given while the arguments are checked is not lost.
-        const answer = tool.handler ? undefined : this.settler.wait(id);
-        const checked = await checkArgs(tool, call.function.arguments);
-        let outcome: ToolOutcome;
-        if (!checked.ok) {
-          this.settler.release(id);
-          outcome = failure(checked.error);
-        } else if (tool.handler) outcome = await runHandler({ ...tool, handler: tool.handler }, checked.args, id, controller.signal);
-        else outcome = await answer!;
-        if (controller.signal.aborted && !outcome.error) outcome = failure(CANCELLED);
-        if (outcome.error && outcome.error !== CANCELLED) failed ??= outcome.error;
-        this.store.update((state) => {
-          const next = addToolResult(state, toolMessage(id, outcome), outcome.error ? "error" : "complete");
-          const status = statusOf({
-            failed: state.status === "error",
-            waiting: this.settler.waitingCount > 0,
-            working: state.status === "running" || state.status === "awaiting-input",
-          });
-          return { ...next, status };
+    const { followUp, failed } = await this.settler.settle(calls, controller.signal, (id, outcome) =>
+      this.store.update((state) => {
+        const next = addToolResult(state, toolMessage(id, outcome), outcome.error ? "error" : "complete");
+        const status = statusOf({
+          failed: state.status === "error",
+          waiting: this.settler.waitingCount > 0,
+          working: state.status === "running" || state.status === "awaiting-input",
         });
+        return { ...next, status };
       }),
     );
     if (this.controller === controller) this.controller = null;

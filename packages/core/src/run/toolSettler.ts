@@ -1,4 +1,16 @@
-import type { ToolOutcome } from "./toolRunner.js";
+import type { ToolCall } from "@ag-ui/core";
+import type { FrontendTool } from "../tools/registry.js";
+import { checkArgs, failure, runHandler, type ToolOutcome } from "./toolRunner.js";
+
+export const CANCELLED = "Cancelled by the user.";
+
+/** What a batch of settled calls leaves for the run loop to decide. */
+export interface Settled {
+  /** Some tool wants the agent to hear its result. */
+  followUp: boolean;
+  /** The first real failure (not a cancellation), for a thread that runs no follow-up. */
+  failed?: string;
+}
 
 /**
  * The answers to human-in-the-loop calls: who is waiting, answers that came before the wait
@@ -50,6 +62,37 @@ export class ToolSettler {
   cancelAll(outcome: ToolOutcome): void {
     this.early.clear();
     for (const id of [...this.waiting.keys()]) this.answer(id, outcome, false);
+  }
+
+  /**
+   * Runs the handlers and waits for the answers of a batch of calls; each outcome is passed to
+   * `onResult` as soon as it is ready. Resolves when every call is settled.
+   */
+  async settle(
+    calls: readonly { call: ToolCall; tool: FrontendTool }[],
+    signal: AbortSignal,
+    onResult: (toolCallId: string, outcome: ToolOutcome) => void,
+  ): Promise<Settled> {
+    const settled: Settled = { followUp: false };
+    await Promise.all(
+      calls.map(async ({ call, tool }) => {
+        const id = call.id;
+        if (tool.followUp !== false) settled.followUp = true;
+        // Waiting starts at once, so an answer given while the arguments are checked is not lost.
+        const answer = tool.handler ? undefined : this.wait(id);
+        const checked = await checkArgs(tool, call.function.arguments);
+        let outcome: ToolOutcome;
+        if (!checked.ok) {
+          this.release(id);
+          outcome = failure(checked.error);
+        } else if (tool.handler) outcome = await runHandler({ ...tool, handler: tool.handler }, checked.args, id, signal);
+        else outcome = await answer!;
+        if (signal.aborted && !outcome.error) outcome = failure(CANCELLED);
+        if (outcome.error && outcome.error !== CANCELLED) settled.failed ??= outcome.error;
+        onResult(id, outcome);
+      }),
+    );
+    return settled;
   }
 
   /** Whether the batch just settled was closed without a real answer; resets it. */

@@ -1,0 +1,20 @@
+import { request } from "./http.js";
+import type { HttpOptions } from "./types.js";
+
+export interface RunRef {
+  threadId: string;
+  runId: string;
+  agentId: string;
+}
+
+/**
+ * Tells a runtime to stop a run, for servers that go on after the stream is closed: POSTs the
+ * `stop` URL template with `{threadId}`, `{runId}` and `{agentId}` filled in. A failure is
+ * only a warning: the run is already stopped here.
+ */
+export function requestStop(template: string, run: RunRef, http: Omit<HttpOptions, "url">): void {
+  const url = template.replace(/\{(threadId|runId|agentId)\}/g, (_, key: keyof RunRef) => encodeURIComponent(run[key]));
+  request({ ...http, url }, url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(run) }).catch(
+    (error: Error) => console.warn(`[tandem] could not tell the server to stop (${url}): ${error.message}`),
+  );
+}

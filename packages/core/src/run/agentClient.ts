@@ -17,7 +17,7 @@ import type { Schedule } from "../store/frame.js";
 import { MessageIndex } from "../store/messageIndex.js";
 import { type FrontendTool, ToolRegistry } from "../tools/registry.js";
 import type { ToolParameters } from "../tools/schema.js";
-import { createToolCallSelector } from "../tools/toolCallViews.js";
+import { createToolCallSelector, toContent } from "../tools/toolCallViews.js";
 import { createTransport, type HttpOptions, type Transport, type TransportOptions, validatedEvents } from "../transport/index.js";
 import { requestStop } from "../transport/stopRequest.js";
 import type { AgentError, ThreadState } from "../types.js";
@@ -25,7 +25,7 @@ import { isAbort, RunFailure, toAgentError } from "./errors.js";
 import { InterruptLedger } from "./interruptLedger.js";
 import { readRun } from "./readRun.js";
 import { markPendingCalls, statusOf } from "./status.js";
-import { failure, toContent, toolMessage } from "./toolRunner.js";
+import { failure, toolMessage } from "./toolRunner.js";
 import { CANCELLED, ToolSettler } from "./toolSettler.js";
 
 export interface ClientOptions {

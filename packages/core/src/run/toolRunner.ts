@@ -2,16 +2,12 @@ import { randomUUID } from "@ag-ui/client";
 import type { ToolMessage } from "@ag-ui/core";
 import type { FrontendTool } from "../tools/registry.js";
 import { validateArgs } from "../tools/schema.js";
+import { toContent } from "../tools/toolCallViews.js";
 
 export interface ToolOutcome {
   content: string;
   /** Set when the call failed: bad arguments, a throwing handler, a cancelled call. */
   error?: string;
-}
-
-export function toContent(result: unknown): string {
-  if (typeof result === "string") return result;
-  return JSON.stringify(result ?? null);
 }
 
 /** Parses and validates a call's arguments; the error names the tool and what is wrong. */

@@ -18,6 +18,12 @@ export function parsePartialArgs(text: string): unknown {
   }
 }
 
+/** A tool result as message content: text as it is, anything else as JSON. */
+export function toContent(result: unknown): string {
+  if (typeof result === "string") return result;
+  return JSON.stringify(result ?? null);
+}
+
 /** Parses a tool result's content: JSON when it is JSON, else the text itself. */
 export function parseResult(content: ToolMessage["content"]): unknown {
   if (typeof content !== "string") return content;

@@ -1,5 +1,6 @@
 import { randomUUID } from "@ag-ui/client";
 import { type BaseEvent, EventType, type Interrupt, type Message, type RunAgentInput } from "@ag-ui/core";
+import { toContent } from "../tools/toolCallViews.js";
 import { type FrameMapper, jsonStreamTransport, textOf } from "./jsonStream.js";
 import type { AgKitOptions, Transport } from "./types.js";
 
@@ -72,7 +73,7 @@ export function agKitMapper(input: RunAgentInput, remember: (id: string) => stri
           return [{ type: EventType.TOOL_CALL_END, toolCallId: String(f.toolCallId) } as BaseEvent];
         case "tool-result": {
           // A server tool's failure arrives the same way, as the result text.
-          const content = typeof f.result === "string" ? f.result : JSON.stringify(f.result ?? null);
+          const content = toContent(f.result);
           return [
             ...closeText(),
             {

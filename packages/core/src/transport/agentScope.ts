@@ -1,4 +1,5 @@
 import { type BaseEvent, EventType, type Message, type RunAgentInput } from "@ag-ui/core";
+import { toContent } from "../tools/toolCallViews.js";
 import { type FrameMapper, jsonStreamTransport, textOf } from "./jsonStream.js";
 import type { AgentScopeOptions, Transport } from "./types.js";
 
@@ -140,7 +141,7 @@ export function agentScopeMapper(input: RunAgentInput, remember: (id: string) =>
       if (m.output) return [];
       m.output = true;
       const output = value.output;
-      const content = typeof output === "string" ? output : JSON.stringify(output ?? null);
+      const content = toContent(output);
       return [{ type: EventType.TOOL_CALL_RESULT, messageId: m.id, toolCallId: String(value.call_id), content, role: "tool" } as BaseEvent];
     }
     return [

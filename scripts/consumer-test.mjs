@@ -7,7 +7,9 @@
 // (versions read from package.json and pnpm-lock.yaml, so they cannot drift). Nothing of the
 // workspace is linked. Then, in the app:
 //   1. tsc with `moduleResolution: "bundler"` over the whole app, and tsc with `nodenext` over a
-//      file whose `@ts-expect-error`s only hold while Tandem's types are real (not `any`);
+//      file whose `@ts-expect-error`s only hold while Tandem's types are real (not `any`); then
+//      every .d.ts Tandem ships, with skipLibCheck off, under both resolutions (skipLibCheck, on
+//      in the app as in every Vite template, would hide an error in them and make its type any);
 //   2. `vite build`, measuring first-load JavaScript with React and without it;
 //   3. the README's SSR block, verbatim, under plain Node (no window, no document);
 //   4. the README's startMockAgent test, verbatim, under Vitest with no Vitest config;
@@ -19,7 +21,7 @@
 //
 //   node scripts/consumer-test.mjs [--keep]      --keep leaves the scratch app in place
 import { execFile, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -334,6 +336,28 @@ function inApp(command, args, options = {}) {
 }
 const bin = (name) => path.join(app, "node_modules", ".bin", name);
 
+/** A tsconfig over every .d.ts of the installed Tandem packages, with skipLibCheck off. */
+function declarationsConfig(resolution) {
+  const walk = (dir) =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+  const files = walk(path.join(app, "node_modules", "@tandem"))
+    .filter((f) => f.endsWith(".d.ts"))
+    .map((f) => path.relative(app, f).split(path.sep).join("/"));
+  const name = `tsconfig.declarations.${resolution.toLowerCase()}.json`;
+  const compilerOptions = {
+    target: "ES2022",
+    lib: ["ES2023", "DOM", "DOM.Iterable"],
+    module: resolution === "NodeNext" ? "NodeNext" : "ESNext",
+    moduleResolution: resolution,
+    strict: true,
+    noEmit: true,
+    skipLibCheck: false,
+    types: [],
+  };
+  writeFileSync(path.join(app, name), JSON.stringify({ compilerOptions, files }, null, 2));
+  return { name, count: files.length };
+}
+
 /** First-load JavaScript of a Vite build: the entry chunk and what it imports statically. */
 function firstLoad(outDir) {
   const manifest = JSON.parse(readFileSync(path.join(app, outDir, ".vite", "manifest.json"), "utf8"));
@@ -440,6 +464,15 @@ try {
   await step("tsc --noEmit, moduleResolution nodenext (Tandem's types are not any)", () =>
     inApp(bin("tsc"), ["-p", "tsconfig.nodenext.json"]),
   );
+  await step("Tandem's .d.ts with skipLibCheck off, bundler and nodenext", async () => {
+    const counts = [];
+    for (const resolution of ["Bundler", "NodeNext"]) {
+      const { name, count } = declarationsConfig(resolution);
+      await inApp(bin("tsc"), ["-p", name]);
+      counts.push(count);
+    }
+    return `${counts[0]} declaration files, and everything they import`;
+  });
   await step("vite build", async () => {
     await inApp(bin("vite"), ["build", "--logLevel", "warn"]);
     await inApp(bin("vite"), ["build", "--logLevel", "warn", "--config", "vite.no-react.config.ts"]);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lastAssistantText, openPage, screenshot, send, settled, type Stack, startStack } from "./stack";
+import { lastAssistantText, openPage, type Stack, screenshot, send, settled, startStack } from "./stack";
 
 let stack: Stack;
 beforeAll(async () => {
@@ -154,6 +154,86 @@ describe("playground pages against the mock agent, in Chromium", () => {
     await expect.poll(() => lastAssistantText(page).textContent(), { timeout: 15_000 }).toContain("Saved");
     await settled(page);
     expect(await doc.textContent()).toContain("lighthouse");
+  });
+
+  it("human-in-the-loop: the steps picker takes focus when it appears, and Escape rejects it", async () => {
+    const page = await openPage(stack, "human-in-the-loop");
+    await send(page, "plan a picnic");
+    const picker = page.getByTestId("select-steps");
+    await expect.poll(() => picker.getByTestId("step-item").count(), { timeout: 15_000 }).toBe(6);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('[data-testid="select-steps"]') != null), { timeout: 5_000 })
+      .toBe(true);
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).dataset.testid)).toBe("step-item");
+    await page.keyboard.press("Escape");
+    await expect.poll(() => lastAssistantText(page).textContent(), { timeout: 15_000 }).toContain("I won't do that");
+    await settled(page);
+    expect(await picker.getByRole("button", { name: "Reject" }).isDisabled()).toBe(true);
+    // Answered: focus is back in the composer.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Message");
+  });
+
+  it("predictive-state-updates: confirm_changes takes focus when it appears, and Escape rejects it and restores the document", async () => {
+    const page = await openPage(stack, "predictive-state-updates");
+    const doc = page.getByTestId("document");
+    const before = await doc.textContent();
+    await send(page, "write a short story about a lighthouse");
+    const confirm = page.getByRole("group", { name: "Confirm changes" });
+    await confirm.getByRole("button", { name: "Approve", disabled: false }).waitFor({ timeout: 15_000 });
+    expect(await doc.textContent()).toContain("lighthouse");
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('[aria-label="Confirm changes"]') != null), { timeout: 5_000 })
+      .toBe(true);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => lastAssistantText(page).textContent(), { timeout: 15_000 }).toContain("discarded");
+    await settled(page);
+    expect(await doc.textContent()).toBe(before);
+  });
+
+  it("subagents: a group per subagent, running then finished, with the supervisor's words outside; usage in the footer", async () => {
+    const page = await openPage(stack, "subagents");
+    await send(page, "write a report about tides");
+    const researcher = page.getByRole("group", { name: "Subagent: researcher" });
+    const writer = page.getByRole("group", { name: "Subagent: writer" });
+    // Seen working while it works…
+    await page.locator('[aria-label="Subagent: researcher"][data-status="running"]').waitFor({ timeout: 15_000 });
+    expect(await researcher.getByRole("button", { name: /researcher/ }).getAttribute("aria-expanded")).toBe("true");
+    await expect.poll(() => researcher.textContent(), { timeout: 15_000 }).toContain("Looking up tides");
+    await page.locator('[aria-label="Subagent: writer"][data-status="running"]').waitFor({ timeout: 15_000 });
+    // …then finished, one after the other.
+    expect(await researcher.getAttribute("data-status")).toBe("finished");
+    await expect.poll(() => writer.getAttribute("data-status"), { timeout: 15_000 }).toBe("finished");
+    await settled(page);
+    await screenshot(page, "subagents");
+
+    // Each group holds its own messages and tool call (folded away once finished); the supervisor's two messages are outside.
+    expect(await researcher.locator('[aria-label="Tool call: search_web"]').count()).toBe(1);
+    expect(await writer.locator('[aria-label="Tool call: count_words"]').count()).toBe(1);
+    expect(await researcher.getByText(/Found 3 facts/).isVisible()).toBe(false);
+    const outside = await page.evaluate(() =>
+      [...document.querySelectorAll('[data-testid="message"][data-role="assistant"]')]
+        .filter((m) => !m.closest('[aria-label^="Subagent:"]'))
+        .map((m) => m.textContent),
+    );
+    expect(outside).toHaveLength(2);
+    expect(outside[0]).toContain("I'll ask the researcher to look into tides");
+    expect(outside[1]).toContain("Done. The researcher found 3 facts");
+    expect(await page.getByRole("region", { name: "Token usage" }).textContent()).toMatch(/Last run: 2,956 tokens/);
+    // The user can open a finished group again.
+    await researcher.getByRole("button", { name: /researcher/ }).click();
+    expect(await researcher.getByText(/Found 3 facts/).isVisible()).toBe(true);
+    expect(await researcher.getByRole("group", { name: "Tool call: search_web" }).isVisible()).toBe(true);
+  });
+
+  it("subagents: a subagent that fails is shown failed, with its error", async () => {
+    const page = await openPage(stack, "subagents");
+    await send(page, "write about volcanoes and make the writer fail");
+    const writer = page.getByRole("group", { name: "Subagent: writer" });
+    await expect.poll(() => writer.getAttribute("data-status"), { timeout: 15_000 }).toBe("failed");
+    expect(await writer.textContent()).toContain("could not reach its model");
+    await settled(page);
+    expect(await page.getByRole("group", { name: "Subagent: researcher" }).getAttribute("data-status")).toBe("finished");
+    expect(await lastAssistantText(page).textContent()).toContain("The writer failed");
   });
 
   it("Stop mid-stream leaves an idle chat with the partial text", async () => {

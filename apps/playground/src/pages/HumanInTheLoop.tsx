@@ -1,6 +1,6 @@
 import { useHumanInTheLoop } from "@tandem/react";
-import { Chat } from "@tandem/ui";
-import { useEffect, useRef, useState } from "react";
+import { Chat, useConfirmationKeys } from "@tandem/ui";
+import { useState } from "react";
 
 interface Step {
   description: string;
@@ -10,21 +10,19 @@ interface Step {
 function StepPicker({ steps, respond }: { steps: Step[]; respond?: (result: unknown) => void }) {
   const [chosen, setChosen] = useState<Step[] | null>(null);
   const [answered, setAnswered] = useState(false);
-  const group = useRef<HTMLDivElement>(null);
   const current = chosen ?? steps;
   const waiting = respond !== undefined && !answered;
-  useEffect(() => {
-    if (waiting) group.current?.focus();
-  }, [waiting]);
   const answer = (accepted: boolean) => {
     setAnswered(true);
     respond?.({ accepted, steps: current });
   };
+  // Takes focus when it appears (its first step), Escape rejects, focus moves on once answered.
+  const keys = useConfirmationKeys({ pending: waiting, onReject: () => answer(false) });
   return (
-    <div ref={group} tabIndex={-1} role="group" aria-label="Select steps" data-testid="select-steps" className="pg-card pg-steps">
+    <fieldset aria-label="Select steps" data-testid="select-steps" className="pg-card pg-steps" {...keys}>
       <ul>
         {current.map((step, i) => (
-          <li key={i}>
+          <li key={step.description}>
             <label>
               <input
                 type="checkbox"
@@ -48,7 +46,7 @@ function StepPicker({ steps, respond }: { steps: Step[]; respond?: (result: unkn
           Reject
         </button>
       </div>
-    </div>
+    </fieldset>
   );
 }
 

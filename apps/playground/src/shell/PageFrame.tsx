@@ -1,8 +1,8 @@
 import { AgentProvider } from "@tandem/react";
 import { EventInspector } from "./EventInspector";
 import type { PageInfo } from "./pages";
-import type { AgentSettings } from "./settings";
 import { SettingsPanel } from "./SettingsPanel";
+import type { AgentSettings } from "./settings";
 
 /** One page: its note, the demo inside its own agent thread, the inspector and the page's source. */
 export function PageFrame({ page, settings }: { page: PageInfo; settings: AgentSettings }) {
@@ -20,14 +20,22 @@ export function PageFrame({ page, settings }: { page: PageInfo; settings: AgentS
               agent <code>{settings.agentId}</code>
             </>
           )}
+          {settings.stop && (
+            <>
+              {" "}
+              stop → <code>{settings.stop}</code>
+            </>
+          )}
         </p>
         <SettingsPanel settings={settings} />
       </header>
       <AgentProvider
-        key={`${page.path} ${settings.protocol} ${settings.agent} ${settings.agentId ?? ""}`}
+        key={`${page.path} ${settings.protocol} ${settings.agent} ${settings.agentId ?? ""} ${settings.stop ?? ""} ${settings.capabilities ?? ""}`}
         url={settings.agent}
         protocol={settings.protocol}
         {...(settings.agentId !== undefined && { agentId: settings.agentId })}
+        {...(settings.stop !== undefined && { stop: settings.stop })}
+        {...(settings.capabilities !== undefined && settings.protocol === "ag-ui" && { capabilities: settings.capabilities })}
         {...(page.initialState !== undefined && { initialState: page.initialState })}
       >
         <div className="pg-workspace">

@@ -11,14 +11,16 @@ export function SettingsPanel({ settings }: { settings: AgentSettings }) {
     const query = new URLSearchParams();
     query.set("agent", String(form.get("agent")));
     query.set("protocol", String(form.get("protocol")));
-    const agentId = String(form.get("agentId") ?? "").trim();
-    if (agentId) query.set("agentId", agentId);
+    for (const name of ["agentId", "stop", "capabilities"]) {
+      const value = String(form.get(name) ?? "").trim();
+      if (value) query.set(name, value);
+    }
     navigate(`${window.location.pathname}?${query}`);
   };
   return (
     <details className="pg-settings">
       <summary>Settings</summary>
-      <form onSubmit={apply} key={`${settings.agent} ${settings.protocol} ${settings.agentId ?? ""}`}>
+      <form onSubmit={apply} key={`${settings.agent} ${settings.protocol} ${settings.agentId ?? ""} ${settings.stop ?? ""}`}>
         <label htmlFor={`${id}-agent`}>Agent URL</label>
         <input id={`${id}-agent`} name="agent" type="url" defaultValue={settings.agent} required />
         <label htmlFor={`${id}-protocol`}>Protocol</label>
@@ -29,6 +31,20 @@ export function SettingsPanel({ settings }: { settings: AgentSettings }) {
         </select>
         <label htmlFor={`${id}-agentId`}>Agent id (agent runtime)</label>
         <input id={`${id}-agentId`} name="agentId" defaultValue={settings.agentId ?? ""} />
+        <label htmlFor={`${id}-stop`}>Stop URL</label>
+        <input
+          id={`${id}-stop`}
+          name="stop"
+          type="text"
+          inputMode="url"
+          placeholder="http://host/agent/{agentId}/stop/{threadId}"
+          aria-describedby={`${id}-stop-hint`}
+          defaultValue={settings.stop ?? ""}
+        />
+        <p id={`${id}-stop-hint`} className="pg-muted pg-settings__hint">
+          POSTed when you press Stop, for servers that keep a thread busy after the client goes away. {"{threadId}"}, {"{runId}"} and{" "}
+          {"{agentId}"} are filled in.
+        </p>
         <button type="submit">Apply</button>
       </form>
     </details>

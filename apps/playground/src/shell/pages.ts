@@ -13,6 +13,8 @@ import PredictiveStateUpdates from "../pages/PredictiveStateUpdates";
 import predictiveStateUpdatesSource from "../pages/PredictiveStateUpdates.tsx?raw";
 import SharedState, { initialRecipeState } from "../pages/SharedState";
 import sharedStateSource from "../pages/SharedState.tsx?raw";
+import Subagents from "../pages/Subagents";
+import subagentsSource from "../pages/Subagents.tsx?raw";
 import ToolBasedGenerativeUi from "../pages/ToolBasedGenerativeUi";
 import toolBasedGenerativeUiSource from "../pages/ToolBasedGenerativeUi.tsx?raw";
 
@@ -80,8 +82,15 @@ export const PAGES: PageInfo[] = [
   {
     path: "predictive-state-updates",
     title: "Predictive state updates",
-    note: "PredictState streams write_document's argument into the document live; confirm_changes keeps it or restores the previous one.",
+    note: "PredictState points the document at the argument the agent's tool is streaming (here write_document_local's content), live; confirm_changes keeps it, and Reject restores the previous one.",
     Page: PredictiveStateUpdates,
     source: predictiveStateUpdatesSource,
+  },
+  {
+    path: "subagents",
+    title: "Subagents",
+    note: "A supervisor delegates to a researcher and a writer: each subagent is a group with its status, its own messages and tool calls inside. Ask it to “make the writer fail” to see a failed one. The footer shows token usage.",
+    Page: Subagents,
+    source: subagentsSource,
   },
 ];

@@ -6,6 +6,13 @@ export interface AgentSettings {
   agent: string;
   protocol: Protocol;
   agentId: string | undefined;
+  /**
+   * A URL template (`{threadId}`, `{runId}`, `{agentId}`) POSTed when the user presses Stop, for
+   * servers that keep running a thread after the client goes away (CopilotKit's runtime).
+   */
+  stop: string | undefined;
+  /** Where the agent's AG-UI `AgentCapabilities` can be read (GET). */
+  capabilities: string | undefined;
 }
 
 const MOCK = (import.meta.env.VITE_AGENT_URL as string | undefined) ?? "http://127.0.0.1:8787";
@@ -24,9 +31,22 @@ export function defaultAgentUrl(protocol: string, page: string): string {
   }
 }
 
-/** `?agent=<url>&protocol=<dialect>&agentId=<id>` point a page at any server. */
+/**
+ * `?agent=<url>&protocol=<dialect>&agentId=<id>&stop=<url template>&capabilities=<url>` point a
+ * page at any server. Without `agent`, the page talks to the mock agent, whose capabilities are
+ * at `{page url}/capabilities`.
+ */
 export function readSettings(url: URL, page: string): AgentSettings {
-  const protocol = (url.searchParams.get("protocol") ?? "ag-ui") as Protocol;
-  const agentId = url.searchParams.get("agentId") ?? (protocol === "agent-runtime" ? page : undefined);
-  return { agent: url.searchParams.get("agent") ?? defaultAgentUrl(protocol, page), protocol, agentId };
+  const query = url.searchParams;
+  const protocol = (query.get("protocol") ?? "ag-ui") as Protocol;
+  const agentId = query.get("agentId") || (protocol === "agent-runtime" ? page : undefined);
+  const agent = query.get("agent") || defaultAgentUrl(protocol, page);
+  const mockCapabilities = !query.get("agent") && protocol === "ag-ui" ? `${agent}/capabilities` : undefined;
+  return {
+    agent,
+    protocol,
+    agentId,
+    stop: query.get("stop") || undefined,
+    capabilities: query.get("capabilities") || mockCapabilities,
+  };
 }

@@ -1,4 +1,4 @@
-import { useFrontendTool, useToolRenderer, type ToolRender } from "@tandem/react";
+import { type ToolRender, useFrontendTool, useToolRenderer } from "@tandem/react";
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { Chat } from "../chat/Chat.js";
@@ -67,6 +67,20 @@ describe("ToolCall card", () => {
     expect(within(card()).getByRole("progressbar", { name: "almost" }).getAttribute("aria-valuenow")).toBe("90");
     dispatch(client, toolResult("c1", "done"));
     expect(screen.queryAllByRole("progressbar")).toHaveLength(0);
+  });
+
+  it("shows progress that names its call in content.toolCallId on that call's card too", () => {
+    const client = createClient();
+    renderWith(client, <Chat />);
+    dispatch(client, runStarted(), toolCall("c1", "search", { q: 1 }), {
+      type: "ACTIVITY_SNAPSHOT",
+      messageId: "progress-1",
+      activityType: "tool-call-progress",
+      content: { toolCallId: "c1", progress: 0.25, message: "reading" },
+    });
+    expect(within(card()).getByRole("progressbar", { name: "reading" }).getAttribute("aria-valuenow")).toBe("25");
+    expect(screen.queryAllByRole("progressbar")).toHaveLength(1);
+    expect(document.querySelector('[data-testid="message"][data-role="activity"]')).toBeNull();
   });
 
   it("shows tool-call-progress for a call the thread does not have as its own row", () => {

@@ -1,9 +1,8 @@
 import type { ToolCallView } from "@tandem/react";
 import { useId, useState } from "react";
+import { ProgressBar } from "../messages/Activity.js";
 import { cx } from "../util/cx.js";
 import { pretty } from "../util/json.js";
-import { ProgressBar } from "../messages/Activity.js";
-import { useToolProgress } from "./progress.js";
 import { argsText, STATUS_LABEL } from "./status.js";
 
 export interface ToolCallCardProps {
@@ -21,7 +20,7 @@ export function useDisclosure(call: ToolCallView): { expanded: boolean; toggle: 
 /** The default tool call card: name, status, arguments as they stream, result or error. */
 export function ToolCallCard({ call, className }: ToolCallCardProps) {
   const { expanded, toggle } = useDisclosure(call);
-  const progress = useToolProgress(call.id);
+  const progress = call.progress;
   const bodyId = useId();
   return (
     <div className={cx("tandem-tool-card", className)}>
@@ -33,7 +32,7 @@ export function ToolCallCard({ call, className }: ToolCallCardProps) {
       </button>
       {progress && call.status !== "complete" && call.status !== "error" && (
         <div className="tandem-tool-card__progress">
-          <ProgressBar value={progress.progress} label={progress.message || `${call.name} progress`} />
+          <ProgressBar value={progress.value} label={progress.message || `${call.name} progress`} />
           {progress.message && <p className="tandem-activity__message">{progress.message}</p>}
         </div>
       )}

@@ -1,7 +1,9 @@
 export type * from "@tandem/core";
+export { readToolProgress } from "@tandem/core";
 export { AgentProvider, type AgentProviderProps } from "./AgentProvider.js";
 export { useAgentClient } from "./context.js";
 export type { InterruptRender, InterruptRenderProps, ToolRender, ToolRenderProps } from "./renderRegistry.js";
+export { type ActivityRender, type ActivityRenderProps, useActivityRender, useActivityRenderer } from "./useActivityRenderer.js";
 export { type AgentActions, type AgentView, type UseAgentResult, useAgent } from "./useAgent.js";
 export { useAgentEvent } from "./useAgentEvent.js";
 export { type SetAgentState, useAgentState } from "./useAgentState.js";

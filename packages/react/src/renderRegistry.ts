@@ -1,6 +1,7 @@
 import type { Interrupt, ToolCallStatus } from "@tandem/core";
 import type { ReactNode } from "react";
 
+// biome-ignore lint/suspicious/noExplicitAny: an untyped tool's arguments are read freely (`args?.city`); typed tools infer theirs
 export interface ToolRenderProps<Args = Record<string, any>, Result = unknown> {
   toolCallId: string;
   name: string;
@@ -13,6 +14,7 @@ export interface ToolRenderProps<Args = Record<string, any>, Result = unknown> {
   respond?: (result: unknown) => void;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: the registry holds renders typed for any arguments (parameters are contravariant)
 export type ToolRender<Args = any, Result = unknown> = (props: ToolRenderProps<Args, Result>) => ReactNode;
 
 export interface InterruptRenderProps {
@@ -23,9 +25,21 @@ export interface InterruptRenderProps {
 
 export type InterruptRender = (props: InterruptRenderProps) => ReactNode;
 
-/** Renderers by tool name ("*" for any), and for interrupts. The latest registration wins. */
+export interface ActivityRenderProps<Content = Record<string, unknown>> {
+  /** The activity message's id. */
+  messageId: string;
+  activityType: string;
+  /** The activity's content as the agent last sent it (snapshots replace it, deltas patch it). */
+  content: Content;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the registry holds renders typed for any content (parameters are contravariant)
+export type ActivityRender<Content = any> = (props: ActivityRenderProps<Content>) => ReactNode;
+
+/** Renderers by tool name and by activity type ("*" for any), and for interrupts. The latest registration wins. */
 export class RenderRegistry {
   private readonly tools = new Map<string, ToolRender[]>();
+  private readonly activities = new Map<string, ActivityRender[]>();
   private readonly interrupts: InterruptRender[] = [];
   private readonly listeners = new Set<() => void>();
   private version = 0;
@@ -36,13 +50,24 @@ export class RenderRegistry {
     return this.add(stack, render);
   }
 
+  addActivity(type: string, render: ActivityRender): () => void {
+    const stack = this.activities.get(type) ?? [];
+    this.activities.set(type, stack);
+    return this.add(stack, render);
+  }
+
   addInterrupt(render: InterruptRender): () => void {
     return this.add(this.interrupts, render);
   }
 
   /** The render for `name`, else the catch-all "*" one unless `exact`. */
   tool(name: string, exact = false): ToolRender | undefined {
-    return this.tools.get(name)?.at(-1) ?? (exact ? undefined : this.tools.get("*")?.at(-1));
+    return latest(this.tools, name, exact);
+  }
+
+  /** The render for an activity type, else the catch-all "*" one unless `exact`. */
+  activity(type: string, exact = false): ActivityRender | undefined {
+    return latest(this.activities, type, exact);
   }
 
   interrupt(): InterruptRender | undefined {
@@ -71,4 +96,8 @@ export class RenderRegistry {
     this.version++;
     for (const listener of this.listeners) listener();
   }
+}
+
+function latest<T>(stacks: Map<string, T[]>, key: string, exact: boolean): T | undefined {
+  return stacks.get(key)?.at(-1) ?? (exact ? undefined : stacks.get("*")?.at(-1));
 }

@@ -1,0 +1,33 @@
+import { type DependencyList, useEffect, useRef, useSyncExternalStore } from "react";
+import { useAgentContext } from "./context.js";
+import type { ActivityRender, ActivityRenderProps } from "./renderRegistry.js";
+
+export type { ActivityRender, ActivityRenderProps };
+
+/**
+ * Draws ACTIVITY messages of one `type` (or of every type, with "*") in the chat, in place of the
+ * built-in drawing. The latest `render` is always used; `deps` re-register it.
+ *
+ * ```tsx
+ * useActivityRenderer<{ steps: string[] }>({ type: "plan", render: ({ content }) => <Plan steps={content.steps} /> });
+ * ```
+ */
+export function useActivityRenderer<Content = Record<string, unknown>>(
+  options: { type: string; render: ActivityRender<Content> },
+  deps: DependencyList = [],
+): void {
+  const { renderers } = useAgentContext();
+  const latest = useRef(options.render);
+  latest.current = options.render;
+  useEffect(() => renderers.addActivity(options.type, (props) => latest.current(props)), [renderers, options.type, ...deps]);
+}
+
+/**
+ * The renderer registered for an activity type, else the catch-all "*" one (unless `exact`);
+ * follows registrations.
+ */
+export function useActivityRender(type: string, options: { exact?: boolean } = {}): ActivityRender | undefined {
+  const { renderers } = useAgentContext();
+  useSyncExternalStore(renderers.subscribe, renderers.getVersion, renderers.getVersion);
+  return renderers.activity(type, options.exact);
+}

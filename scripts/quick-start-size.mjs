@@ -2,7 +2,8 @@
 // production build against the workspace (the playground's own resolution: @tandem/* sources,
 // the pinned react, zod and @ag-ui/*), built once as is and once with React left external.
 // First-load JavaScript is the entry chunk and every chunk it imports statically; everything
-// else is loaded on first use (a dynamic import) and is reported by what loads it.
+// else is loaded on first use (a dynamic import) and is reported by what loads it. Which module
+// went into which chunk comes from the bundler itself (a plugin reads the bundle).
 //
 // Vite rather than esbuild: esbuild keeps most of zod 4 (~700 KB of it), so its figure would
 // describe no app anyone ships; Vite is what the Quick start's users build with.
@@ -26,65 +27,90 @@ export function readmeBlock(marker) {
   return block[1];
 }
 
-/** Names for the parts loaded on first use, by the module that starts each. */
-const LAZY_PARTS = [
+/** The parts that should load on first use, by a module each holds. */
+export const LAZY_PARTS = [
   [/transport\/agKit\./, "ag-kit dialect"],
   [/transport\/agentRuntime\./, "agent-runtime dialect"],
   [/transport\/agentScope\./, "agentscope dialect"],
+  [/transport\/pipeline\./, "AG-UI validation pipeline (@ag-ui/client with its zod)"],
   [/markdown\/Markdown\./, "Markdown renderer (react-markdown, remark-gfm)"],
   [/@cfworker\/json-schema/, "JSON Schema validator (@cfworker/json-schema)"],
-  [/@ag-ui\/proto/, "protobuf decoder (@ag-ui/proto)"],
+  [/@ag-ui\/proto\//, "protobuf decoder (@ag-ui/proto)"],
 ];
 
 const sizeOf = (bytes) => ({ min: bytes.byteLength, gzip: gzipSync(bytes, { level: 9 }).byteLength });
 const add = (a, b) => ({ min: a.min + b.min, gzip: a.gzip + b.gzip });
+const ZERO = { min: 0, gzip: 0 };
+const shortName = (id) => (id.includes("node_modules/") ? id.replace(/^.*node_modules\//, "") : path.relative(root, id));
 
 async function buildOnce(dir, externalReact) {
   const { default: react } = await import(
     pathToFileURL(createRequire(path.join(playground, "package.json")).resolve("@vitejs/plugin-react"))
   );
   const outDir = path.join(dir, externalReact ? "dist-no-react" : "dist");
+  const chunks = new Map();
+  // The chunk graph and which modules each chunk holds, as the bundler wrote them.
+  const capture = {
+    name: "tandem-capture-chunks",
+    generateBundle(_options, bundle) {
+      for (const c of Object.values(bundle)) {
+        if (c.type !== "chunk") continue;
+        chunks.set(c.fileName, { ...c, moduleIds: c.moduleIds ?? Object.keys(c.modules ?? {}) });
+      }
+    },
+  };
   await build({
     root: dir,
     configFile: false,
     logLevel: "silent",
-    plugins: [react()],
+    plugins: [react(), capture],
     build: {
       outDir,
-      manifest: true,
       emptyOutDir: true,
       ...(externalReact && { rolldownOptions: { external: (id) => /^(react|react-dom|scheduler)(\/.*)?$/.test(id) } }),
     },
   });
-  const manifest = JSON.parse(readFileSync(path.join(outDir, ".vite/manifest.json"), "utf8"));
-  const chunk = (key) => sizeOf(readFileSync(path.join(outDir, manifest[key].file)));
-  const closure = (key, into = new Set()) => {
-    if (!into.has(key)) {
-      into.add(key);
-      for (const next of manifest[key].imports ?? []) closure(next, into);
+  const size = (file) => sizeOf(readFileSync(path.join(outDir, file)));
+  const closure = (file, into = new Set()) => {
+    if (!into.has(file) && chunks.has(file)) {
+      into.add(file);
+      for (const next of chunks.get(file).imports) closure(next, into);
     }
     return into;
   };
-  const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
-  const eager = closure(entry);
-  const firstLoad = [...eager].map(chunk).reduce(add, { min: 0, gzip: 0 });
-  const lazy = Object.keys(manifest)
-    .filter((key) => manifest[key].isDynamicEntry && !eager.has(key))
-    .map((key) => ({
-      name: LAZY_PARTS.find(([pattern]) => pattern.test(key))?.[1] ?? key.replace(/^.*node_modules\//, ""),
-      key,
-      ...[...closure(key)]
-        .filter((k) => !eager.has(k))
-        .map(chunk)
-        .reduce(add, { min: 0, gzip: 0 }),
-    }));
-  const eagerModules = [...eager].flatMap((key) => [key, ...(manifest[key].src ? [manifest[key].src] : [])]);
-  return { firstLoad, lazy, eagerModules };
+  const entry = [...chunks.values()].find((c) => c.isEntry);
+  const eager = closure(entry.fileName);
+  const eagerModules = [...eager].flatMap((file) => chunks.get(file).moduleIds);
+  const lazy = [...chunks.values()]
+    .filter((c) => c.isDynamicEntry && !eager.has(c.fileName))
+    .map((c) => {
+      const files = [...closure(c.fileName)].filter((f) => !eager.has(f));
+      return {
+        name: LAZY_PARTS.find(([pattern]) => pattern.test(c.facadeModuleId ?? ""))?.[1] ?? shortName(c.facadeModuleId ?? c.fileName),
+        modules: files.flatMap((f) => chunks.get(f).moduleIds),
+        ...files.map(size).reduce(add, ZERO),
+      };
+    });
+  // Named parts that load on first use inside another part's chunks (no chunk of their own).
+  for (const [pattern, name] of LAZY_PARTS) {
+    if (lazy.some((part) => part.name === name) || eagerModules.some((id) => pattern.test(id))) continue;
+    const host = lazy.find((part) => part.modules.some((id) => pattern.test(id)));
+    if (host) lazy.push({ name, inside: host.name, modules: [] });
+  }
+  const allModules = [...chunks.values()].flatMap((c) => c.moduleIds);
+  return {
+    firstLoad: [...eager].map(size).reduce(add, ZERO),
+    lazy,
+    // Named parts whose modules are in the first load (parts absent from the app are neither).
+    eagerParts: LAZY_PARTS.filter(([pattern]) => eagerModules.some((id) => pattern.test(id))).map(([, name]) => name),
+    absentParts: LAZY_PARTS.filter(([pattern]) => !allModules.some((id) => pattern.test(id))).map(([, name]) => name),
+  };
 }
 
 /**
- * Builds the Quick start. Returns first-load sizes with and without React, the lazy parts, and
- * which LAZY_PARTS are not lazy (found nowhere among the dynamic entries).
+ * Builds the Quick start. Returns first-load sizes with and without React, what loads on first
+ * use (by dynamic import, with what it brings that the first load lacks), which LAZY_PARTS are
+ * in the first load, and which the app does not contain at all.
  */
 export async function measureQuickStart() {
   // Inside the playground, so that it resolves packages exactly as the playground does; ignored by git.
@@ -103,8 +129,13 @@ export async function measureQuickStart() {
   try {
     const withReact = await buildOnce(dir, false);
     const withoutReact = await buildOnce(dir, true);
-    const notLazy = LAZY_PARTS.filter(([pattern]) => !withoutReact.lazy.some((part) => pattern.test(part.key))).map(([, name]) => name);
-    return { withReact: withReact.firstLoad, withoutReact: withoutReact.firstLoad, lazy: withoutReact.lazy, notLazy };
+    return {
+      withReact: withReact.firstLoad,
+      withoutReact: withoutReact.firstLoad,
+      lazy: withoutReact.lazy,
+      eagerParts: withoutReact.eagerParts,
+      absentParts: withoutReact.absentParts,
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -130,13 +130,14 @@ for (const target of targets) {
 }
 
 // The whole Quick-start app's first-load JavaScript, React excluded (React is the app's own
-// choice and cost). The budget is the figure measured when it was introduced (QUICK_START_TODAY,
-// with Tandem's packages, @ag-ui/client and its zod, @ag-ui/proto and the app's zod) rounded up
-// by about 3%: room for small fixes, not for a new dependency, nor for any lazy part turning
-// eager (the smallest that matters, the JSON Schema validator, is ~6 KiB; the dialects, a
-// kilobyte or two each, are checked by name below).
-const QUICK_START_TODAY = 98.81 * KiB;
-const QUICK_START_BUDGET = 102 * KiB;
+// choice and cost). The budget is the figure measured when it was set (QUICK_START_TODAY, at
+// c596c4f: Tandem's packages, @ag-ui/client with its own zod, @ag-ui/proto, and the app's zod)
+// rounded up by 3%: room for small fixes, not for a new dependency, nor for the JSON Schema
+// validator (6 KiB) or the Markdown renderer turning eager; the dialects, a kilobyte or two
+// each, are checked by name below. Built from the workspace's sources, it reads ~3 KiB more
+// than the consumer test's figure for the same app installed from the tarballs with npm.
+const QUICK_START_TODAY = 97.02 * KiB;
+const QUICK_START_BUDGET = 100 * KiB;
 
 // Parts that load on first use in a Quick-start app. Protobuf is not among them:
 // @ag-ui/client imports @ag-ui/proto statically and @ag-ui/proto does not declare itself free
@@ -160,12 +161,15 @@ try {
         `(${fmt(QUICK_START_TODAY)} when it was set) by ${fmt(quickStart.withoutReact.gzip - QUICK_START_BUDGET)}`,
     );
   }
-  for (const part of quickStart.lazy) rows.push([`    on first use: ${part.name}`, fmt(part.min), fmt(part.gzip), "-"]);
-  for (const name of quickStart.notLazy) {
+  for (const part of quickStart.lazy.filter((p) => !p.inside)) {
+    rows.push([`    on first use: ${part.name}`, fmt(part.min), fmt(part.gzip), "-"]);
+    for (const inner of quickStart.lazy.filter((p) => p.inside === part.name)) rows.push([`      with it: ${inner.name}`, "", "", "-"]);
+  }
+  for (const name of quickStart.eagerParts) {
     rows.push([`    in the first load: ${name}`, "", "", "-"]);
     if (!EAGER_BY_DESIGN.includes(name)) failures.push(`Quick-start app: ${name} is in the first load; it must load on first use`);
   }
-  for (const name of EAGER_BY_DESIGN.filter((n) => !quickStart.notLazy.includes(n))) {
+  for (const name of EAGER_BY_DESIGN.filter((n) => !quickStart.eagerParts.includes(n) && !quickStart.absentParts.includes(n))) {
     console.log(`Note: ${name} now loads on first use: take it out of EAGER_BY_DESIGN and lower the Quick-start budget.`);
   }
 } catch (error) {

@@ -23,6 +23,8 @@ const unit = (name: string, environment: "node" | "jsdom") => ({
     name,
     environment,
     include: [`packages/${name}/src/**/*.test.{ts,tsx}`],
+    // Components render against a warm validation chunk, as in a browser after the idle prefetch.
+    ...(environment === "jsdom" && { setupFiles: ["packages/core/src/test/warmPipeline.ts"] }),
   },
 });
 

@@ -1,5 +1,10 @@
 export { createThreadState, reduceEvent, reduceEvents } from "./reducer/reduceEvents.js";
 export { AgentClient, type AgentClientOptions, type ClientOptions } from "./run/agentClient.js";
+export { type IndexedDbStorageOptions, indexedDbStorage } from "./storage/indexedDbStorage.js";
+export { memoryStorage } from "./storage/memoryStorage.js";
+export { type Persistence, type PersistOptions, persistThread } from "./storage/persistThread.js";
+export { type ThreadListState, ThreadManager, type ThreadManagerOptions } from "./storage/threadManager.js";
+export type { StorageStatus, StoredThread, ThreadChange, ThreadStorage, ThreadSummary } from "./storage/types.js";
 export { createThreadStore, type ThreadStore } from "./store/createThreadStore.js";
 export type { Schedule } from "./store/frame.js";
 export type { MessageIndex } from "./store/messageIndex.js";

@@ -66,6 +66,8 @@ export function AgentProvider({ children, client: given, headers, ...options }: 
     const controller = new AbortController();
     void client.loadHistory(controller.signal);
     void client.loadCapabilities(controller.signal);
+    // The validation code is a chunk of its own: fetch it now, so the first message need not wait.
+    client.preload();
     return () => {
       controller.abort();
       // A client handed in may serve other trees too; only the one made here is ours to stop.

@@ -1,4 +1,3 @@
-import { authoritativeActivityTypes } from "@ag-ui/client";
 import {
   type ActivityMessage,
   type AssistantMessage,
@@ -15,6 +14,7 @@ import type { ThreadState, ToolCallStatus } from "../types.js";
 import { Draft, findMessageIndex, findToolCallOwner } from "./draft.js";
 import { applyPatch } from "./patch.js";
 import { applyPredictions, readPredictions } from "./predictState.js";
+import { snapshotAuthority } from "./snapshotAuthority.js";
 
 export function createThreadState(init: Partial<ThreadState> & { threadId: string }): ThreadState {
   return {
@@ -373,7 +373,7 @@ function reconcileSnapshot(draft: Draft, event: Extract<Event, { type: EventType
     return rest as Message;
   });
   const byId = new Map(incoming.map((m) => [m.id, m]));
-  const owned = authoritativeActivityTypes(event);
+  const owned = snapshotAuthority.get(event);
   const hasActivity = incoming.some((m) => m.role === "activity");
   const hasReasoning = incoming.some((m) => m.role === "reasoning");
   const keepClientOnly = (m: Message) =>

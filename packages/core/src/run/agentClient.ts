@@ -1,4 +1,3 @@
-import { randomUUID } from "@ag-ui/client";
 import {
   type BaseEvent,
   type Context,
@@ -9,16 +8,25 @@ import {
   type ResumeEntry,
   type RunAgentInput,
 } from "@ag-ui/core";
+import { v4 as randomUUID } from "uuid";
 import { findToolCall } from "../reducer/draft.js";
 import { isRejection } from "../reducer/predictState.js";
 import { addToolResult, createThreadState, reduceEvent } from "../reducer/reduceEvents.js";
+import type { StoredThread } from "../storage/types.js";
 import { createThreadStore, type ThreadStore } from "../store/createThreadStore.js";
 import type { Schedule } from "../store/frame.js";
 import { MessageIndex } from "../store/messageIndex.js";
 import { type FrontendTool, ToolRegistry } from "../tools/registry.js";
 import type { ToolParameters } from "../tools/schema.js";
 import { createToolCallSelector, toContent } from "../tools/toolCallViews.js";
-import { createTransport, type HttpOptions, type Transport, type TransportOptions, validatedEvents } from "../transport/index.js";
+import {
+  createTransport,
+  type HttpOptions,
+  loadPipeline,
+  type Transport,
+  type TransportOptions,
+  validatedEvents,
+} from "../transport/index.js";
 import { requestStop } from "../transport/stopRequest.js";
 import type { AgentError, ThreadState } from "../types.js";
 import { isAbort, RunFailure, toAgentError } from "./errors.js";
@@ -202,6 +210,26 @@ export class AgentClient {
     return this.answerInterrupt({ interruptId, status: "cancelled" });
   }
 
+  /**
+   * Puts a stored thread back: messages, state, open interrupts and tool-call statuses. Calls
+   * that were waiting for a person ask again once their tools are registered; a reply that a
+   * reload cut off stays, marked as an error that Retry picks up from.
+   */
+  restore(thread: Pick<StoredThread, "messages" | "state" | "interrupts" | "toolCallStatus" | "runningSince">): void {
+    const cut = thread.runningSince;
+    if (cut) this.messageIdsBeforeRun = new Set(cut);
+    this.store.update((s) => ({
+      ...s,
+      messages: thread.messages,
+      state: thread.state,
+      interrupts: thread.interrupts,
+      toolCallStatus: thread.toolCallStatus,
+      status: cut ? "error" : thread.interrupts.length > 0 ? "awaiting-input" : "idle",
+      error: cut ? { kind: "truncated", message: "The reply was cut off when the page was reloaded." } : null,
+    }));
+    if (!cut) this.resumePendingToolCalls();
+  }
+
   /** Loads stored history from servers that keep it (the agent runtime). */
   async loadHistory(signal: AbortSignal = new AbortController().signal): Promise<void> {
     try {
@@ -230,6 +258,11 @@ export class AgentClient {
     } catch (error) {
       if (!signal.aborted && !isAbort(error)) console.warn(`[tandem] could not read the agent's capabilities: ${(error as Error).message}`);
     }
+  }
+
+  /** Fetches the code that validates a run's events ahead of the first run (call it when idle). */
+  preload(): void {
+    loadPipeline().catch(() => undefined);
   }
 
   /** Stops for good: no further runs start. */
@@ -323,13 +356,18 @@ export class AgentClient {
     } catch (error) {
       throw new RunFailure({ kind: "network", message: `Could not load the transport: ${(error as Error).message}` });
     }
-    this.openRunId = input.runId;
-    try {
-      await readRun(validatedEvents(transport, input, controller.signal), controller.signal, (event) => this.apply(event));
-    } finally {
-      this.openRunId = null;
-      if (this.controller === controller) this.controller = null;
+    if (!controller.signal.aborted) {
+      this.openRunId = input.runId;
+      const events = validatedEvents(transport, input, controller.signal).catch((error: Error) => {
+        throw new RunFailure({ kind: "network", message: `Could not load Tandem's event validation: ${error.message}` });
+      });
+      try {
+        await readRun(events, controller.signal, (event) => this.apply(event));
+      } finally {
+        this.openRunId = null;
+      }
     }
+    if (this.controller === controller) this.controller = null;
     if (controller.signal.aborted) {
       this.store.update((s) => ({ ...s, status: "idle", error: null, steps: [] }));
       return null;

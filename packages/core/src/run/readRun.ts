@@ -12,7 +12,12 @@ const CUT_OFF = "The connection closed before the agent finished its reply.";
  * a failure). A stream that says nothing, or ends without RUN_FINISHED or RUN_ERROR, fails as
  * truncated: a run is never taken as a success it did not report.
  */
-export async function readRun(events$: Observable<BaseEvent>, signal: AbortSignal, onEvent: (event: BaseEvent) => void): Promise<void> {
+export async function readRun(
+  stream: Promise<Observable<BaseEvent>>,
+  signal: AbortSignal,
+  onEvent: (event: BaseEvent) => void,
+): Promise<void> {
+  const events$ = await stream;
   if (signal.aborted) return;
   let count = 0;
   let open = false;

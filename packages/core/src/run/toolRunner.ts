@@ -1,5 +1,5 @@
-import { randomUUID } from "@ag-ui/client";
 import type { ToolMessage } from "@ag-ui/core";
+import { v4 as randomUUID } from "uuid";
 import type { FrontendTool } from "../tools/registry.js";
 import { validateArgs } from "../tools/schema.js";
 import { toContent } from "../tools/toolCallViews.js";

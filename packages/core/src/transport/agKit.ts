@@ -1,5 +1,5 @@
-import { randomUUID } from "@ag-ui/client";
 import { type BaseEvent, EventType, type Interrupt, type Message, type RunAgentInput } from "@ag-ui/core";
+import { v4 as randomUUID } from "uuid";
 import { toContent } from "../tools/toolCallViews.js";
 import { type FrameMapper, jsonStreamTransport, textOf } from "./jsonStream.js";
 import type { AgKitOptions, Transport } from "./types.js";

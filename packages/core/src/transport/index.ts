@@ -1,8 +1,6 @@
-import { CompatibilityBoundary, enforceEvents, transformChunks, verifyEvents } from "@ag-ui/client";
 import type { BaseEvent, RunAgentInput } from "@ag-ui/core";
-import { defer, from, type Observable, tap } from "rxjs";
+import type { Observable } from "rxjs";
 import { agUiTransport } from "./agUi.js";
-import { warnOnProducerVersion } from "./protocolVersion.js";
 import type { AgentRuntimeOptions, AgentScopeOptions, AgKitOptions, AgUiOptions, Protocol, Transport, TransportOptions } from "./types.js";
 
 export { type FrameMapper, type JsonDialect, jsonStreamTransport } from "./jsonStream.js";
@@ -31,15 +29,22 @@ export function createTransport(options: TransportOptions): Transport | Promise<
   return create(options);
 }
 
+let loading: Promise<typeof import("./pipeline.js")> | null = null;
+
 /**
- * The run's events as the official client would deliver them to its reducer: legacy shapes
- * translated, unknown events and fields dropped, chunks expanded, ordering verified. We take
- * this stream instead of `runAgent`, which deep-clones every message on every event.
+ * Loads the official validation pipeline (`@ag-ui/client`, with zod and the protobuf decoder it
+ * imports), once. It is a chunk of its own: a page renders without it, and it arrives for the
+ * first run, or earlier when the app calls it while idle.
  */
-export function validatedEvents(transport: Transport, input: RunAgentInput, signal: AbortSignal): Observable<BaseEvent> {
-  // The official pipeline starts from an agent; it only calls its `run`.
-  const source = { run: (i: RunAgentInput) => defer(() => from(transport.run(i, signal))) };
-  return new CompatibilityBoundary()
-    .run(input, source as never)
-    .pipe(tap(warnOnProducerVersion), enforceEvents(undefined), transformChunks(undefined), verifyEvents(undefined));
+export function loadPipeline(): Promise<typeof import("./pipeline.js")> {
+  loading ??= import("./pipeline.js");
+  loading.catch(() => {
+    loading = null;
+  });
+  return loading;
+}
+
+/** The run's events, validated by the official pipeline (see `pipeline.ts`). */
+export async function validatedEvents(transport: Transport, input: RunAgentInput, signal: AbortSignal): Promise<Observable<BaseEvent>> {
+  return (await loadPipeline()).pipeline(transport, input, signal);
 }

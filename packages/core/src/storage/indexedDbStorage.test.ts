@@ -1,0 +1,86 @@
+import "fake-indexeddb/auto";
+import type { Message } from "@ag-ui/core";
+import { describe, expect, it, vi } from "vitest";
+import { indexedDbStorage } from "./indexedDbStorage.js";
+import { ThreadManager } from "./threadManager.js";
+import type { ThreadChange } from "./types.js";
+
+let n = 0;
+const fresh = () => `test-${++n}-${Math.random()}`;
+const user = (id: string, content: string): Message => ({ id, role: "user", content });
+const change = (id: string, order: string[], put: Message[], extra: Partial<ThreadChange> = {}): ThreadChange => ({
+  thread: { id, title: "T", createdAt: 1, updatedAt: Date.now(), state: { n: 1 }, interrupts: [], toolCallStatus: {} },
+  order,
+  put,
+  remove: [],
+  ...extra,
+});
+
+describe("indexedDbStorage", () => {
+  it("keeps a thread across opens, messages in order, state and statuses", async () => {
+    const name = fresh();
+    await indexedDbStorage({ name }).save(change("t1", ["a", "b"], [user("a", "one"), user("b", "two")]));
+    const reopened = indexedDbStorage({ name });
+    expect(await reopened.load("t1")).toMatchObject({ id: "t1", title: "T", state: { n: 1 }, messages: [{ id: "a" }, { id: "b" }] });
+    expect((await reopened.list()).map((t) => t.id)).toEqual(["t1"]);
+    expect(await reopened.load("nope")).toBeNull();
+  });
+
+  it("merges the order when two writers save the same thread", async () => {
+    const name = fresh();
+    const tabA = indexedDbStorage({ name });
+    const tabB = indexedDbStorage({ name });
+    await tabA.save(change("t1", ["q"], [user("q", "shared")]));
+    await tabA.save(change("t1", ["q", "a1"], [user("a1", "from A")]));
+    await tabB.save(change("t1", ["q", "b1"], [user("b1", "from B")]));
+    const stored = await tabA.load("t1");
+    // The earlier writer's message keeps its place after the one it followed.
+    expect(stored?.messages.map((m) => m.id)).toEqual(["q", "a1", "b1"]);
+  });
+
+  it("tells other tabs when a thread changes", async () => {
+    const name = fresh();
+    const tabA = indexedDbStorage({ name });
+    const tabB = indexedDbStorage({ name });
+    const heard = vi.fn();
+    const stop = tabB.watch!(heard);
+    await tabA.save(change("t1", ["q"], [user("q", "hi")]));
+    await vi.waitFor(() => expect(heard).toHaveBeenCalledWith("t1"));
+    stop();
+  });
+
+  it("removes a thread with its messages", async () => {
+    const storage = indexedDbStorage({ name: fresh() });
+    await storage.save(change("t1", ["q"], [user("q", "hi")]));
+    await storage.remove("t1");
+    expect(await storage.load("t1")).toBeNull();
+    expect(await storage.list()).toEqual([]);
+  });
+
+  it("a corrupt or foreign record is reported, not thrown, and the thread starts empty", async () => {
+    const name = fresh();
+    const storage = indexedDbStorage({ name });
+    await storage.save(change("t1", ["q"], [user("q", "hi")]));
+    // Another app (or a bug) wrote something else under the same key.
+    const { openDB } = await import("idb");
+    const db = await openDB(name);
+    await db.put("threads", { id: "t1", order: "not a list" });
+    db.close();
+    const manager = new ThreadManager(storage, { initialId: "t1", remember: { get: () => null, set: () => {} } });
+    expect(await manager.load("t1")).toBeNull();
+    expect(manager.state.storage).toMatchObject({ kind: "failed", message: expect.stringMatching(/could not be saved|shape/) });
+  });
+
+  it("where IndexedDB is unavailable, says so plainly", async () => {
+    const original = globalThis.indexedDB;
+    // @ts-expect-error -- private browsing in some browsers, or a server
+    delete globalThis.indexedDB;
+    try {
+      const manager = new ThreadManager(indexedDbStorage({ name: fresh() }), { remember: { get: () => null, set: () => {} } });
+      await manager.refresh();
+      expect(manager.state.storage).toMatchObject({ kind: "failed", message: expect.stringMatching(/does not let Tandem save chats/) });
+    } finally {
+      globalThis.indexedDB = original;
+    }
+  });
+});

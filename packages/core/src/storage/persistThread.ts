@@ -1,0 +1,151 @@
+import type { Message } from "@ag-ui/core";
+import type { AgentClient } from "../run/agentClient.js";
+import type { ThreadState } from "../types.js";
+import type { StorageStatus, StoredThread, ThreadChange, ThreadStorage } from "./types.js";
+
+export interface PersistOptions {
+  /** How long saves wait while a reply streams (default 500 ms). A run's end saves at once. */
+  debounceMs?: number;
+  /** Told when saving starts, succeeds or fails. */
+  onStatus?: (status: StorageStatus) => void;
+  /** The thread as it was loaded, so what is already stored is not written again. */
+  loaded?: StoredThread | null;
+}
+
+export interface Persistence {
+  /** Saves what changed now. Never rejects: a failure is reported through `onStatus`. */
+  flush(): Promise<void>;
+  /** Saves what is left and stops following the thread. */
+  stop(): Promise<void>;
+}
+
+const TITLE_LENGTH = 60;
+
+/** A thread's title from its first user message. */
+export function titleOf(messages: readonly Message[]): string {
+  const first = messages.find((m) => m.role === "user");
+  const content = first?.content;
+  const text = (typeof content === "string" ? content : (content ?? []).map((p) => (p.type === "text" ? p.text : "")).join(" "))
+    .replace(/\s+/g, " ")
+    .trim();
+  return text.length > TITLE_LENGTH ? `${text.slice(0, TITLE_LENGTH - 1)}…` : text;
+}
+
+/**
+ * Keeps a client's thread in `storage`: incremental saves (only messages whose identity
+ * changed), debounced while a reply streams and written at once when a run ends or the page
+ * hides. A storage failure leaves the chat working in memory and is reported, never thrown.
+ */
+export function persistThread(client: AgentClient, storage: ThreadStorage, options: PersistOptions = {}): Persistence {
+  const { debounceMs = 500, onStatus = () => {}, loaded } = options;
+  /** Messages as last written, by id (identity tells what changed since). */
+  const written = new Map<string, Message>((loaded?.messages ?? []).map((m) => [m.id, m]));
+  const createdAt = loaded?.createdAt ?? Date.now();
+  let title = loaded?.title ?? "";
+  let lastSaved: ThreadState | null = loaded ? client.state : null;
+  let runningSince: string[] | undefined;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let chain: Promise<void> = Promise.resolve();
+  let stopped = false;
+
+  const changeOf = (s: ThreadState): ThreadChange | null => {
+    const put = s.messages.filter((m) => written.get(m.id) !== m);
+    const ids = new Set(s.messages.map((m) => m.id));
+    const remove = [...written.keys()].filter((id) => !ids.has(id));
+    const same =
+      lastSaved !== null &&
+      put.length === 0 &&
+      remove.length === 0 &&
+      s.state === lastSaved.state &&
+      s.interrupts === lastSaved.interrupts &&
+      s.toolCallStatus === lastSaved.toolCallStatus &&
+      (s.status === "running") === (lastSaved.status === "running");
+    if (same) return null;
+    title ||= titleOf(s.messages);
+    return {
+      thread: {
+        id: s.threadId,
+        title,
+        createdAt,
+        updatedAt: Date.now(),
+        state: s.state,
+        interrupts: s.interrupts,
+        toolCallStatus: s.toolCallStatus,
+        ...(s.status === "running" && runningSince && { runningSince }),
+      },
+      order: s.messages.map((m) => m.id),
+      put,
+      remove,
+    };
+  };
+
+  const write = (): Promise<void> => {
+    chain = chain.then(async () => {
+      const s = client.state;
+      const change = changeOf(s);
+      if (!change) return;
+      onStatus({ kind: "saving" });
+      try {
+        await storage.save(change);
+        for (const m of change.put) written.set(m.id, m);
+        for (const id of change.remove) written.delete(id);
+        lastSaved = s;
+        onStatus({ kind: "saved" });
+      } catch (error) {
+        onStatus({ kind: "failed", message: describeStorageError(error) });
+      }
+    });
+    return chain;
+  };
+
+  const flush = () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    return write();
+  };
+
+  const unsubscribe = client.store.subscribe((s, previous) => {
+    if (s.status === "running" && previous.status !== "running") {
+      // The messages from before the run: a reload in the middle of it keeps these and marks the rest.
+      runningSince = s.messages.map((m) => m.id);
+    }
+    if (s.status !== "running") {
+      runningSince = undefined;
+      void flush();
+    } else if (!timer) {
+      timer = setTimeout(() => void flush(), debounceMs);
+    }
+  });
+
+  const onHide = () => {
+    if (typeof document === "undefined" || document.visibilityState === "hidden") void flush();
+  };
+  if (typeof window !== "undefined") {
+    window.addEventListener("pagehide", onHide);
+    document.addEventListener("visibilitychange", onHide);
+  }
+
+  return {
+    flush,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      unsubscribe();
+      if (typeof window !== "undefined") {
+        window.removeEventListener("pagehide", onHide);
+        document.removeEventListener("visibilitychange", onHide);
+      }
+      await flush();
+    },
+  };
+}
+
+/** Says why a save failed, in words a person can act on. */
+export function describeStorageError(error: unknown): string {
+  const name = (error as { name?: string })?.name;
+  const detail = error instanceof Error ? error.message : String(error);
+  if (name === "QuotaExceededError") return `This browser's storage is full, so the chat is not being saved (${detail}).`;
+  if (name === "InvalidStateError" || name === "SecurityError" || name === "UnknownError")
+    return `This browser does not let Tandem save chats here (private browsing?), so the chat is kept in memory only (${detail}).`;
+  return `The chat could not be saved and is kept in memory only (${detail}).`;
+}

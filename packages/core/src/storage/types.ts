@@ -1,0 +1,56 @@
+import type { Interrupt, Message } from "@ag-ui/core";
+import type { ToolCallStatus } from "../types.js";
+
+/** What a thread list shows of a thread. */
+export interface ThreadSummary {
+  id: string;
+  title: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** Everything needed to carry on with a thread after a reload. */
+export interface StoredThread extends ThreadSummary {
+  /** The messages, in order. */
+  messages: Message[];
+  state: unknown;
+  /** Interrupts the last run finished with, still unanswered. */
+  interrupts: Interrupt[];
+  toolCallStatus: Record<string, ToolCallStatus>;
+  /**
+   * Set while a run streams: the ids of the messages from before it. A thread loaded with it
+   * was cut by a reload; its partial reply is kept and marked, and Retry starts from there.
+   */
+  runningSince?: string[];
+}
+
+/**
+ * One save: the thread's summary and fields, the messages added or changed since the last save,
+ * and those removed. `order` is the full list of message ids, so a store that keeps messages
+ * apart can put them back in order.
+ */
+export interface ThreadChange {
+  thread: Omit<StoredThread, "messages">;
+  order: string[];
+  put: Message[];
+  remove: string[];
+}
+
+/**
+ * Where threads are kept. Saves are incremental: only what changed since the last save.
+ * Implementations may throw; Tandem reports that it cannot save and keeps the chat in memory.
+ */
+export interface ThreadStorage {
+  /** Tells stores apart (e.g. one per page): the current thread is remembered per name. */
+  readonly name?: string;
+  list(): Promise<ThreadSummary[]>;
+  /** The thread, or null when there is none with this id. */
+  load(id: string): Promise<StoredThread | null>;
+  save(change: ThreadChange): Promise<void>;
+  remove(id: string): Promise<void>;
+  /** Calls `listener` when a thread is changed elsewhere (another tab); returns an unsubscribe. */
+  watch?(listener: (threadId: string) => void): () => void;
+}
+
+/** Whether the thread is being kept, and if not, why. */
+export type StorageStatus = { kind: "off" } | { kind: "saved" } | { kind: "saving" } | { kind: "failed"; message: string };

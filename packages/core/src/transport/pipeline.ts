@@ -1,0 +1,27 @@
+import { authoritativeActivityTypes, CompatibilityBoundary, enforceEvents, transformChunks, verifyEvents } from "@ag-ui/client";
+import { type BaseEvent, EventType, type MessagesSnapshotEvent, type RunAgentInput } from "@ag-ui/core";
+import { defer, from, type Observable, tap } from "rxjs";
+import { snapshotAuthority } from "../reducer/snapshotAuthority.js";
+import { warnOnProducerVersion } from "./protocolVersion.js";
+import type { Transport } from "./types.js";
+
+/**
+ * The run's events as the official client would deliver them to its reducer: legacy shapes
+ * translated, unknown events and fields dropped, chunks expanded, ordering verified. We take
+ * this stream instead of `runAgent`, which deep-clones every message on every event.
+ */
+export function pipeline(transport: Transport, input: RunAgentInput, signal: AbortSignal): Observable<BaseEvent> {
+  // The official pipeline starts from an agent; it only calls its `run`.
+  const source = { run: (i: RunAgentInput) => defer(() => from(transport.run(i, signal))) };
+  return new CompatibilityBoundary().run(input, source as never).pipe(
+    tap(warnOnProducerVersion),
+    enforceEvents(undefined),
+    transformChunks(undefined),
+    verifyEvents(undefined),
+    tap((event) => {
+      if (event.type === EventType.MESSAGES_SNAPSHOT) {
+        snapshotAuthority.set(event, authoritativeActivityTypes(event as MessagesSnapshotEvent));
+      }
+    }),
+  );
+}

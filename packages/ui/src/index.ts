@@ -2,11 +2,21 @@
 // `@tandem/ui/markdown`; styles come from `@tandem/ui/styles.css`.
 export { Chat, type ChatProps, type ChatTheme } from "./chat/Chat.js";
 export { type ChatComponents, ChatComponentsProvider, useChatComponents } from "./chat/components.js";
-export { Composer, type ComposerProps } from "./composer/Composer.js";
+export {
+  Composer,
+  ComposerInput,
+  type ComposerInputProps,
+  type ComposerProps,
+  ComposerSend,
+  type ComposerSendProps,
+  ComposerStop,
+  type ComposerStopProps,
+} from "./composer/Composer.js";
 export { type UseComposer, useComposer } from "./composer/useComposer.js";
 export { InterruptPrompt, type InterruptPromptProps } from "./interrupts/InterruptPrompt.js";
 export { Interrupts, type InterruptsProps } from "./interrupts/Interrupts.js";
 export { type InterruptForm, useInterruptForm } from "./interrupts/useInterruptForm.js";
+export { type ChatLabels, defaultLabels, LabelsProvider, type UsageSummary, useLabels } from "./labels/labels.js";
 export { Markdown, preloadMarkdown } from "./markdown/LazyMarkdown.js";
 export type { MarkdownProps } from "./markdown/types.js";
 export { Activity, type ActivityProps, ProgressBar, type ProgressBarProps } from "./messages/Activity.js";
@@ -18,7 +28,14 @@ export { SubagentGroup, type SubagentGroupProps } from "./messages/SubagentGroup
 export { UserContent, type UserContentProps } from "./messages/UserContent.js";
 export { type AutoScroll, useAutoScroll } from "./messages/useAutoScroll.js";
 export { useRunAnnouncement } from "./messages/useRunAnnouncement.js";
-export { RunError, type RunErrorProps } from "./status/RunError.js";
+export {
+  RunError,
+  RunErrorMessage,
+  type RunErrorMessageProps,
+  type RunErrorProps,
+  RunErrorRetry,
+  type RunErrorRetryProps,
+} from "./status/RunError.js";
 export { Steps, type StepsProps } from "./status/Steps.js";
 export { Usage, type UsageProps } from "./status/Usage.js";
 export { type Suggestion, Suggestions, type SuggestionsProps } from "./suggestions/Suggestions.js";

@@ -1,7 +1,8 @@
 import { useAgent, useMessageIds } from "@tandem/react";
-import { type ReactNode, useEffect } from "react";
+import { type ComponentPropsWithoutRef, type ForwardedRef, forwardRef, type ReactNode, useEffect } from "react";
 import { Composer as DefaultComposer } from "../composer/Composer.js";
 import { Interrupts as DefaultInterrupts } from "../interrupts/Interrupts.js";
+import { type ChatLabels, LabelsProvider, useLabels } from "../labels/labels.js";
 import { preloadMarkdown } from "../markdown/LazyMarkdown.js";
 import { MessageList as DefaultMessageList } from "../messages/MessageList.js";
 import { StatusAnnouncer as DefaultStatusAnnouncer } from "../messages/StatusAnnouncer.js";
@@ -15,8 +16,7 @@ import { type ChatComponents, ChatComponentsProvider, useChatComponents } from "
 
 export type ChatTheme = "light" | "dark" | "system";
 
-export interface ChatProps {
-  className?: string;
+export interface ChatProps extends Omit<ComponentPropsWithoutRef<"div">, "children" | "placeholder"> {
   /** "system" (default) follows the operating system's light or dark preference. */
   theme?: ChatTheme;
   placeholder?: string;
@@ -24,35 +24,45 @@ export interface ChatProps {
   suggestions?: readonly Suggestion[];
   /** Replace any part. */
   components?: Partial<ChatComponents>;
-  /** Shown in the empty transcript. */
+  /** Shown in the empty transcript (default: the `welcome` label); `null` shows nothing. */
   welcome?: ReactNode;
   /** Show the token usage the agent reports (last run and thread) under the composer. Off by default. */
   showUsage?: boolean;
+  /** Words to use instead of the English defaults (any subset); see `ChatLabels`. */
+  labels?: Partial<ChatLabels>;
 }
 
-const DEFAULT_WELCOME = <p className="tandem-welcome__text">How can I help?</p>;
-
-/** The whole chat: transcript, tool calls, confirmations, interrupts, errors and composer. */
-export function Chat({ components, ...props }: ChatProps) {
+/**
+ * The whole chat: transcript, tool calls, confirmations, interrupts, errors and composer. The
+ * root has `data-state="idle|running|awaiting-input|error"` (and `data-running`); other props go
+ * to the root element, and a ref reaches it.
+ */
+export const Chat = forwardRef<HTMLDivElement, ChatProps>(function Chat({ components, labels, ...props }, ref) {
   return (
     <ChatComponentsProvider value={components}>
-      <ConfirmationFocusProvider>
-        <ChatLayout {...props} />
-      </ConfirmationFocusProvider>
+      <LabelsProvider value={labels}>
+        <ConfirmationFocusProvider>
+          <ChatLayout {...props} rootRef={ref} />
+        </ConfirmationFocusProvider>
+      </LabelsProvider>
     </ChatComponentsProvider>
   );
-}
+});
 
 function ChatLayout({
   className,
   theme = "system",
   placeholder,
   suggestions,
-  welcome = DEFAULT_WELCOME,
+  welcome,
   showUsage = false,
-}: Omit<ChatProps, "components">) {
-  const running = useAgent((s) => s.status === "running");
+  rootRef,
+  ...rest
+}: Omit<ChatProps, "components" | "labels"> & { rootRef: ForwardedRef<HTMLDivElement> }) {
+  const status = useAgent((s) => s.status);
   const empty = useMessageIds().length === 0;
+  const labels = useLabels();
+  const shownWelcome = welcome === undefined ? <p className="tandem-welcome__text">{labels.welcome}</p> : welcome;
   const {
     MessageList = DefaultMessageList,
     Interrupts = DefaultInterrupts,
@@ -71,12 +81,15 @@ function ChatLayout({
 
   return (
     <div
-      className={cx("tandem", "tandem-chat", className)}
       data-testid="tandem-chat"
-      data-running={running ? "true" : "false"}
+      data-state={status}
+      data-running={status === "running" ? "true" : "false"}
       data-theme={theme}
+      {...rest}
+      ref={rootRef}
+      className={cx("tandem", "tandem-chat", className)}
     >
-      <MessageList empty={welcome != null && <div className="tandem-welcome">{welcome}</div>}>
+      <MessageList empty={shownWelcome != null && <div className="tandem-welcome">{shownWelcome}</div>}>
         <Interrupts />
         <Steps />
       </MessageList>

@@ -1,3 +1,4 @@
+import { shallowEqual } from "@tandem/react";
 import { type ComponentType, createContext, type ReactNode, useContext, useRef } from "react";
 import type { ComposerProps } from "../composer/Composer.js";
 import type { InterruptPromptProps } from "../interrupts/InterruptPrompt.js";
@@ -56,7 +57,7 @@ export function ChatComponentsProvider({ value, children }: { value: Partial<Cha
   } | null>(null);
   // An inline `components={{...}}` is a new object per render: keep the context value stable
   // while its entries are the same, or every message row would re-render with the root.
-  if (!last.current || last.current.outer !== outer || !sameEntries(last.current.value, value)) {
+  if (!last.current || last.current.outer !== outer || !shallowEqual(last.current.value, value)) {
     last.current = { outer, value, merged: value ? { ...outer, ...value } : outer };
   }
   return <ComponentsContext.Provider value={last.current.merged}>{children}</ComponentsContext.Provider>;
@@ -65,13 +66,4 @@ export function ChatComponentsProvider({ value, children }: { value: Partial<Cha
 /** The overrides in effect; each part falls back to its own default. */
 export function useChatComponents(): Partial<ChatComponents> {
   return useContext(ComponentsContext);
-}
-
-function sameEntries(a: object | undefined, b: object | undefined): boolean {
-  if (a === b) return true;
-  if (!a || !b) return false;
-  const ka = Object.keys(a);
-  return (
-    ka.length === Object.keys(b).length && ka.every((k) => Object.is((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
-  );
 }

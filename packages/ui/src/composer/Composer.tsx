@@ -1,46 +1,141 @@
-import { useEffect, useRef } from "react";
+import { type ComponentPropsWithoutRef, createContext, forwardRef, type RefObject, useContext, useEffect, useRef } from "react";
+import { useLabels } from "../labels/labels.js";
 import { useConfirmationFocusRegistry } from "../tools/confirmationFocus.js";
+import { composeEventHandlers } from "../util/composeEventHandlers.js";
+import { useComposedRefs } from "../util/composeRefs.js";
 import { cx } from "../util/cx.js";
-import { useComposer } from "./useComposer.js";
+import { type AsChildProp, slotOr } from "../util/Primitive.js";
+import { type UseComposer, useComposer } from "./useComposer.js";
 
-export interface ComposerProps {
+interface ComposerContextValue extends UseComposer {
+  /** The message box, for focus to come back to (ComposerInput attaches it). */
+  inputRef: RefObject<HTMLTextAreaElement | null>;
+}
+
+const ComposerContext = createContext<ComposerContextValue | null>(null);
+
+function useComposerContext(part: string): ComposerContextValue {
+  const value = useContext(ComposerContext);
+  if (!value) throw new Error(`<${part}> must be inside <Composer>.`);
+  return value;
+}
+
+export interface ComposerProps extends ComponentPropsWithoutRef<"form"> {
+  /** The default input's placeholder (default: the `placeholder` label). */
   placeholder?: string;
-  className?: string;
 }
 
-/** The message box: Enter sends, Shift+Enter is a newline; Stop while the agent replies. */
-export function Composer({ placeholder = "Message the agent…", className }: ComposerProps) {
-  const { text, setText, canSend, isRunning, send, stop, onKeyDown } = useComposer();
-  const input = useRef<HTMLTextAreaElement>(null);
+/**
+ * The message box: a form (`data-state="idle|running"`) holding ComposerInput, ComposerStop and
+ * ComposerSend, or the `children` you compose from them. Enter sends, Shift+Enter is a newline;
+ * Stop while the agent replies. An `onSubmit` that calls `preventDefault()` keeps it from sending.
+ */
+export const Composer = forwardRef<HTMLFormElement, ComposerProps>(function Composer(
+  { placeholder, className, children, onSubmit, ...rest },
+  ref,
+) {
+  const composer = useComposer();
+  const inputRef = useRef<HTMLTextAreaElement | null>(null);
   const confirmations = useConfirmationFocusRegistry();
-  // Once the last pending confirmation is answered, focus comes back here.
-  useEffect(() => confirmations.setComposer(() => input.current?.focus()), [confirmations]);
+  // Once the last pending confirmation is answered, focus comes back to the input.
+  useEffect(() => confirmations.setComposer(() => inputRef.current?.focus()), [confirmations]);
   return (
-    <form
-      className={cx("tandem-composer", className)}
-      onSubmit={(event) => {
-        event.preventDefault();
-        send();
-      }}
-    >
-      <textarea
-        ref={input}
-        className="tandem-composer__input"
-        aria-label="Message"
-        placeholder={placeholder}
-        rows={1}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        onKeyDown={onKeyDown}
-      />
-      {isRunning && (
-        <button type="button" className="tandem-button tandem-composer__stop" onClick={stop}>
-          Stop
-        </button>
-      )}
-      <button type="submit" className="tandem-button tandem-button--primary tandem-composer__send" disabled={!canSend}>
-        Send
-      </button>
-    </form>
+    <ComposerContext.Provider value={{ ...composer, inputRef }}>
+      <form
+        data-state={composer.isRunning ? "running" : "idle"}
+        {...rest}
+        ref={ref}
+        className={cx("tandem-composer", className)}
+        onSubmit={composeEventHandlers(onSubmit, (event) => {
+          event.preventDefault();
+          composer.send();
+        })}
+      >
+        {children ?? (
+          <>
+            <ComposerInput {...(placeholder !== undefined && { placeholder })} />
+            <ComposerStop />
+            <ComposerSend />
+          </>
+        )}
+      </form>
+    </ComposerContext.Provider>
   );
-}
+});
+
+export interface ComposerInputProps extends Omit<ComponentPropsWithoutRef<"textarea">, "value" | "defaultValue"> {}
+
+/** The composer's textarea, named by the `message` label; focus returns here once confirmations are answered. */
+export const ComposerInput = forwardRef<HTMLTextAreaElement, ComposerInputProps>(function ComposerInput(
+  { className, onChange, onKeyDown, ...rest },
+  ref,
+) {
+  const { text, setText, onKeyDown: keys, inputRef } = useComposerContext("ComposerInput");
+  const labels = useLabels();
+  const refs = useComposedRefs(ref, inputRef);
+  return (
+    <textarea
+      aria-label={labels.message}
+      placeholder={labels.placeholder}
+      rows={1}
+      {...rest}
+      ref={refs}
+      className={cx("tandem-composer__input", className)}
+      value={text}
+      onChange={composeEventHandlers(onChange, (event) => setText(event.target.value))}
+      onKeyDown={composeEventHandlers(onKeyDown, keys)}
+    />
+  );
+});
+
+export interface ComposerSendProps extends ComponentPropsWithoutRef<"button">, AsChildProp {}
+
+/**
+ * Submits the composer (`type="submit"`), disabled with `data-disabled` while there is nothing
+ * to send or the agent replies. With `asChild`, the child must submit the form (a button).
+ */
+export const ComposerSend = forwardRef<HTMLButtonElement, ComposerSendProps>(function ComposerSend(
+  { asChild, className, children, disabled, ...rest },
+  ref,
+) {
+  const { canSend } = useComposerContext("ComposerSend");
+  const labels = useLabels();
+  const off = disabled === true || !canSend;
+  const Button = slotOr(asChild, "button");
+  return (
+    <Button
+      type="submit"
+      disabled={off}
+      data-disabled={off ? "" : undefined}
+      {...rest}
+      ref={ref}
+      className={cx("tandem-button", "tandem-button--primary", "tandem-composer__send", className)}
+    >
+      {children ?? labels.send}
+    </Button>
+  );
+});
+
+export interface ComposerStopProps extends ComponentPropsWithoutRef<"button">, AsChildProp {}
+
+/** Stops the agent; rendered only while it replies. */
+export const ComposerStop = forwardRef<HTMLButtonElement, ComposerStopProps>(function ComposerStop(
+  { asChild, className, children, onClick, ...rest },
+  ref,
+) {
+  const { isRunning, stop } = useComposerContext("ComposerStop");
+  const labels = useLabels();
+  const Button = slotOr(asChild, "button");
+  if (!isRunning) return null;
+  return (
+    <Button
+      type="button"
+      {...rest}
+      ref={ref}
+      className={cx("tandem-button", "tandem-composer__stop", className)}
+      onClick={composeEventHandlers(onClick, () => stop())}
+    >
+      {children ?? labels.stop}
+    </Button>
+  );
+});

@@ -1,17 +1,16 @@
 import { type Interrupt, useAgent, useInterruptRender } from "@tandem/react";
+import { type ComponentPropsWithoutRef, forwardRef } from "react";
 import { useChatComponents } from "../chat/components.js";
 import { cx } from "../util/cx.js";
 import { keyOf, RenderHost } from "../util/RenderHost.js";
 import { InterruptPrompt as DefaultInterruptPrompt } from "./InterruptPrompt.js";
 
-export interface InterruptsProps {
-  className?: string;
-}
+export interface InterruptsProps extends Omit<ComponentPropsWithoutRef<"div">, "children"> {}
 
 const NONE: Interrupt[] = [];
 
 /** Every pending interrupt: the useInterrupt render when one is registered, else InterruptPrompt. */
-export function Interrupts({ className }: InterruptsProps) {
+export const Interrupts = forwardRef<HTMLDivElement, InterruptsProps>(function Interrupts({ className, ...rest }, ref) {
   const interrupts = useAgent((s) => (s.interrupts.length === 0 ? NONE : s.interrupts));
   const { resolveInterrupt, cancelInterrupt } = useAgent();
   const render = useInterruptRender();
@@ -21,7 +20,7 @@ export function Interrupts({ className }: InterruptsProps) {
   const resolve = (id: string) => (payload?: unknown) => void resolveInterrupt(id, payload);
   const cancel = (id: string) => () => void cancelInterrupt(id);
   return (
-    <div className={cx("tandem-interrupts", className)}>
+    <div {...rest} ref={ref} className={cx("tandem-interrupts", className)}>
       {interrupts.map((interrupt) =>
         render ? (
           <RenderHost
@@ -35,4 +34,4 @@ export function Interrupts({ className }: InterruptsProps) {
       )}
     </div>
   );
-}
+});

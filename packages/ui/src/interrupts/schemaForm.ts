@@ -47,8 +47,20 @@ export function fieldsOf(schema: unknown): Field[] | null {
 
 export type FieldValues = Record<string, string | boolean>;
 
+/** What a field's error says, by what is wrong. */
+export interface FieldMessages {
+  required: string;
+  integer: string;
+  number: string;
+  json: string;
+}
+
 /** Turns the form's values into the payload the schema describes; errors by field name. */
-export function toPayload(fields: Field[], values: FieldValues): { payload: Record<string, unknown>; errors: Record<string, string> } {
+export function toPayload(
+  fields: Field[],
+  values: FieldValues,
+  messages: FieldMessages,
+): { payload: Record<string, unknown>; errors: Record<string, string> } {
   const payload: Record<string, unknown> = {};
   const errors: Record<string, string> = {};
   for (const field of fields) {
@@ -59,7 +71,7 @@ export function toPayload(fields: Field[], values: FieldValues): { payload: Reco
     }
     const text = String(value);
     if (text.trim() === "") {
-      if (field.required) errors[field.name] = "Required";
+      if (field.required) errors[field.name] = messages.required;
       continue;
     }
     switch (field.kind) {
@@ -67,7 +79,7 @@ export function toPayload(fields: Field[], values: FieldValues): { payload: Reco
       case "integer": {
         const n = Number(text);
         if (!Number.isFinite(n) || (field.kind === "integer" && !Number.isInteger(n)))
-          errors[field.name] = field.kind === "integer" ? "Enter a whole number" : "Enter a number";
+          errors[field.name] = field.kind === "integer" ? messages.integer : messages.number;
         else payload[field.name] = n;
         break;
       }
@@ -80,7 +92,7 @@ export function toPayload(fields: Field[], values: FieldValues): { payload: Reco
         try {
           payload[field.name] = JSON.parse(text);
         } catch {
-          errors[field.name] = "Enter valid JSON";
+          errors[field.name] = messages.json;
         }
         break;
       default:

@@ -1,5 +1,6 @@
 import type { Interrupt } from "@tandem/react";
 import { type FormEvent, useMemo, useState } from "react";
+import { useLabels } from "../labels/labels.js";
 import { type Field, type FieldValues, fieldsOf, parseFreeForm, toPayload } from "./schemaForm.js";
 
 export interface InterruptForm {
@@ -19,6 +20,7 @@ export function useInterruptForm(interrupt: Interrupt, onResolve: (payload?: unk
   const [values, setValues] = useState<FieldValues>(() => Object.fromEntries((fields ?? []).map((f) => [f.name, f.initial])));
   const [text, setText] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const labels = useLabels();
   return {
     fields,
     values,
@@ -29,7 +31,12 @@ export function useInterruptForm(interrupt: Interrupt, onResolve: (payload?: unk
     submit: (event) => {
       event?.preventDefault();
       if (!fields) return onResolve(parseFreeForm(text));
-      const result = toPayload(fields, values);
+      const result = toPayload(fields, values, {
+        required: labels.fieldRequired,
+        integer: labels.fieldInteger,
+        number: labels.fieldNumber,
+        json: labels.fieldJson,
+      });
       setErrors(result.errors);
       if (Object.keys(result.errors).length === 0) onResolve(result.payload);
     },

@@ -1,16 +1,15 @@
+import { type ComponentPropsWithoutRef, forwardRef } from "react";
 import { cx } from "../util/cx.js";
 import { useRunAnnouncement } from "./useRunAnnouncement.js";
 
-export interface StatusAnnouncerProps {
-  className?: string;
-}
+export interface StatusAnnouncerProps extends Omit<ComponentPropsWithoutRef<"div">, "children"> {}
 
 /** A visually hidden polite live region announcing run start, finish and errors. */
-export function StatusAnnouncer({ className }: StatusAnnouncerProps) {
+export const StatusAnnouncer = forwardRef<HTMLDivElement, StatusAnnouncerProps>(function StatusAnnouncer({ className, ...rest }, ref) {
   const text = useRunAnnouncement();
   return (
-    <div role="status" className={cx("tandem-visually-hidden", className)} data-testid="tandem-announcer">
+    <div role="status" data-testid="tandem-announcer" {...rest} ref={ref} className={cx("tandem-visually-hidden", className)}>
       {text}
     </div>
   );
-}
+});

@@ -1,5 +1,6 @@
 import { useAgent } from "@tandem/react";
 import { useEffect, useRef, useState } from "react";
+import { useLabels } from "../labels/labels.js";
 
 /**
  * What a screen reader should hear about the run: its start, its end, an error, a question. Not
@@ -8,16 +9,17 @@ import { useEffect, useRef, useState } from "react";
 export function useRunAnnouncement(): string {
   const status = useAgent((s) => s.status);
   const error = useAgent((s) => s.error);
+  const labels = useLabels();
   const previous = useRef(status);
   const [text, setText] = useState("");
   useEffect(() => {
     const before = previous.current;
     previous.current = status;
     if (before === status) return;
-    if (status === "running" && before !== "running") setText(before === "awaiting-input" ? "Agent is continuing…" : "Agent is replying…");
-    else if (status === "idle") setText("Reply finished");
-    else if (status === "awaiting-input") setText("The agent is waiting for your input");
-    else if (status === "error") setText(`Error: ${error?.message ?? "the agent could not reply"}`);
-  }, [status, error]);
+    if (status === "running" && before !== "running") setText(before === "awaiting-input" ? labels.agentContinuing : labels.agentReplying);
+    else if (status === "idle") setText(labels.replyFinished);
+    else if (status === "awaiting-input") setText(labels.awaitingInput);
+    else if (status === "error") setText(labels.runError(error?.message));
+  }, [status, error, labels]);
   return text;
 }

@@ -1,21 +1,70 @@
-import { useAgent } from "@tandem/react";
+import { type AgentError, useAgent } from "@tandem/react";
+import { type ComponentPropsWithoutRef, createContext, forwardRef, useContext } from "react";
+import { useLabels } from "../labels/labels.js";
+import { composeEventHandlers } from "../util/composeEventHandlers.js";
 import { cx } from "../util/cx.js";
+import { type AsChildProp, slotOr } from "../util/Primitive.js";
 
-export interface RunErrorProps {
-  className?: string;
+const RunErrorContext = createContext<{ error: AgentError; retry: () => void } | null>(null);
+
+function useRunErrorContext(part: string) {
+  const value = useContext(RunErrorContext);
+  if (!value) throw new Error(`<${part}> must be inside <RunError>.`);
+  return value;
 }
 
-/** The run's error as an alert, with Retry. */
-export function RunError({ className }: RunErrorProps) {
+export interface RunErrorProps extends ComponentPropsWithoutRef<"div"> {}
+
+/**
+ * The run's error as an alert (`data-kind` is the error's kind) holding RunErrorMessage and
+ * RunErrorRetry, or the `children` you compose from them. Nothing while there is no error.
+ */
+export const RunError = forwardRef<HTMLDivElement, RunErrorProps>(function RunError({ className, children, ...rest }, ref) {
   const error = useAgent((s) => (s.status === "error" ? s.error : null));
   const { retry } = useAgent();
   if (!error) return null;
   return (
-    <div role="alert" className={cx("tandem-run-error", className)} data-kind={error.kind}>
-      <p className="tandem-run-error__message">{error.message}</p>
-      <button type="button" className="tandem-button" onClick={() => void retry()}>
-        Retry
-      </button>
-    </div>
+    <RunErrorContext.Provider value={{ error, retry: () => void retry() }}>
+      <div role="alert" data-kind={error.kind} {...rest} ref={ref} className={cx("tandem-run-error", className)}>
+        {children ?? (
+          <>
+            <RunErrorMessage />
+            <RunErrorRetry />
+          </>
+        )}
+      </div>
+    </RunErrorContext.Provider>
   );
-}
+});
+
+export interface RunErrorMessageProps extends ComponentPropsWithoutRef<"p"> {}
+
+/** The error's message (or your `children` in its place). */
+export const RunErrorMessage = forwardRef<HTMLParagraphElement, RunErrorMessageProps>(function RunErrorMessage(
+  { className, children, ...rest },
+  ref,
+) {
+  const { error } = useRunErrorContext("RunErrorMessage");
+  return (
+    <p {...rest} ref={ref} className={cx("tandem-run-error__message", className)}>
+      {children ?? error.message}
+    </p>
+  );
+});
+
+export interface RunErrorRetryProps extends ComponentPropsWithoutRef<"button">, AsChildProp {}
+
+/** Runs the agent again (`retry()`). */
+export const RunErrorRetry = forwardRef<HTMLButtonElement, RunErrorRetryProps>(function RunErrorRetry(
+  { asChild, className, children, onClick, ...rest },
+  ref,
+) {
+  const { retry } = useRunErrorContext("RunErrorRetry");
+  const labels = useLabels();
+  const Button = slotOr(asChild, "button");
+  return (
+    <Button type="button" {...rest} ref={ref} className={cx("tandem-button", className)} onClick={composeEventHandlers(onClick, retry)}>
+      {children ?? labels.retry}
+    </Button>
+  );
+});

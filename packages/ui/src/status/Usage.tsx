@@ -1,15 +1,9 @@
 import { type TokenUsage, useUsage } from "@tandem/react";
+import { type ComponentPropsWithoutRef, forwardRef } from "react";
+import { type UsageSummary as Sum, useLabels } from "../labels/labels.js";
 import { cx } from "../util/cx.js";
 
-export interface UsageProps {
-  className?: string;
-}
-
-interface Sum {
-  input?: number;
-  output?: number;
-  total?: number;
-}
+export interface UsageProps extends Omit<ComponentPropsWithoutRef<"section">, "children"> {}
 
 const add = (a: number | undefined, b: number | undefined) => (a === undefined ? b : b === undefined ? a : a + b);
 
@@ -30,37 +24,30 @@ function sum(entries: readonly TokenUsage[]): Sum {
   return { ...(input !== undefined && { input }), ...(output !== undefined && { output }), ...(total !== undefined && { total }) };
 }
 
-function describe({ input, output, total }: Sum): string {
-  const parts = [input !== undefined && `${input.toLocaleString()} in`, output !== undefined && `${output.toLocaleString()} out`].filter(
-    Boolean,
-  );
-  const head = total !== undefined ? `${total.toLocaleString()} tokens` : "tokens";
-  return parts.length > 0 ? `${head} (${parts.join(", ")})` : head;
-}
-
-const modelOf = (e: TokenUsage) => [e.provider, e.model].filter(Boolean).join(" ") || "Unnamed model";
+const modelOf = (e: TokenUsage) => [e.provider, e.model].filter(Boolean).join(" ");
 
 /**
  * Token usage as the agent reported it with RUN_FINISHED: the last run's and the thread's, and
  * the thread's by provider and model when there is more than one. Nothing until a run reports
  * usage. `<Chat showUsage>` puts it under the composer.
  */
-export function Usage({ className }: UsageProps) {
+export const Usage = forwardRef<HTMLElement, UsageProps>(function Usage({ className, ...rest }, ref) {
   const { run, thread } = useUsage();
+  const labels = useLabels();
   if (run.length === 0 && thread.length === 0) return null;
   return (
-    <section aria-label="Token usage" className={cx("tandem-usage", className)}>
-      {run.length > 0 && <p className="tandem-usage__line">Last run: {describe(sum(run))}</p>}
-      {thread.length > 0 && <p className="tandem-usage__line">Thread: {describe(sum(thread))}</p>}
+    <section aria-label={labels.tokenUsage} {...rest} ref={ref} className={cx("tandem-usage", className)}>
+      {run.length > 0 && <p className="tandem-usage__line">{labels.usageLastRun(labels.usageSummary(sum(run)))}</p>}
+      {thread.length > 0 && <p className="tandem-usage__line">{labels.usageThread(labels.usageSummary(sum(thread)))}</p>}
       {thread.length > 1 && (
         <ul className="tandem-usage__models">
           {thread.map((e) => (
             <li key={modelOf(e)}>
-              {modelOf(e)}: {describe(sum([e]))}
+              {modelOf(e) || labels.unnamedModel}: {labels.usageSummary(sum([e]))}
             </li>
           ))}
         </ul>
       )}
     </section>
   );
-}
+});

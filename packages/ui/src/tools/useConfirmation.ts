@@ -17,7 +17,7 @@ export interface UseConfirmation {
   reject: () => void;
   /** Spread on the confirmation's container: focus when it appears, Escape rejects, focus moves on once answered. */
   keys: ConfirmationKeys;
-  /** Put on the element that should take focus when the confirmation appears (or mark it `data-tandem-autofocus`). */
+  /** Put on the control that should take focus when the confirmation appears (ConfirmationApprove does). */
   focusRef: RefObject<HTMLButtonElement | null>;
 }
 
@@ -38,7 +38,7 @@ export function useConfirmation(call: ToolCallView): UseConfirmation {
     client.respond(call.id, result);
   };
   const reject = () => answer({ approved: false, ...(reason.trim() !== "" && { reason: reason.trim() }) });
-  const keys = useConfirmationKeys({ pending: !answered, onReject: reject });
+  const keys = useConfirmationKeys({ pending: !answered, onReject: reject, initialFocus: focusRef });
 
   return {
     description: client.tools.get(call.name)?.description || undefined,

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useCallback, useEffect, useRef } from "react";
+import { type KeyboardEvent, type RefObject, useCallback, useEffect, useRef } from "react";
 import { type ConfirmationEntry, useConfirmationFocusRegistry } from "./confirmationFocus.js";
 
 export interface ConfirmationKeysOptions {
@@ -6,6 +6,11 @@ export interface ConfirmationKeysOptions {
   pending: boolean;
   /** Escape while pending calls this: reject, as the Reject button would. */
   onReject: () => void;
+  /**
+   * The control to focus when the confirmation appears, if it is enabled (else the control
+   * marked `data-tandem-autofocus`, else the first control).
+   */
+  initialFocus?: RefObject<HTMLElement | null>;
 }
 
 /** Spread these on the confirmation's container (any element). */
@@ -17,8 +22,15 @@ export interface ConfirmationKeys {
 
 const CONTROLS = "button, input, select, textarea, a[href], [tabindex]";
 
-/** The element marked `data-tandem-autofocus`, else the first enabled control, else the container itself. */
-function focusFirst(container: HTMLElement): void {
+const enabled = (el: HTMLElement | null | undefined): el is HTMLElement =>
+  el != null && !(el as HTMLButtonElement).disabled && el.isConnected;
+
+/** `preferred` when enabled, else the element marked `data-tandem-autofocus`, else the first enabled control, else the container itself. */
+function focusFirst(container: HTMLElement, preferred: HTMLElement | null | undefined): void {
+  if (enabled(preferred)) {
+    preferred.focus();
+    return;
+  }
   const marked = container.querySelector<HTMLElement>("[data-tandem-autofocus]:not(:disabled)");
   const first = [...container.querySelectorAll<HTMLElement>(CONTROLS)].find(
     (el) => !(el as HTMLButtonElement).disabled && el.tabIndex >= 0 && !el.closest("[hidden]"),
@@ -50,7 +62,7 @@ const focusIsLost = (el: HTMLElement | null): boolean => {
  * return <fieldset aria-label="Confirm changes" {...keys}>…</fieldset>;
  * ```
  */
-export function useConfirmationKeys({ pending, onReject }: ConfirmationKeysOptions): ConfirmationKeys {
+export function useConfirmationKeys({ pending, onReject, initialFocus }: ConfirmationKeysOptions): ConfirmationKeys {
   const registry = useConfirmationFocusRegistry();
   const ref = useRef<HTMLElement | null>(null);
   const setRef = useCallback((element: HTMLElement | null) => {
@@ -58,12 +70,14 @@ export function useConfirmationKeys({ pending, onReject }: ConfirmationKeysOptio
   }, []);
   const pendingRef = useRef(pending);
   pendingRef.current = pending;
+  const preferred = useRef(initialFocus);
+  preferred.current = initialFocus;
   const entry = useRef<ConfirmationEntry | null>(null);
   entry.current ??= {
     element: () => ref.current,
     pending: () => pendingRef.current,
     focus: () => {
-      if (ref.current) focusFirst(ref.current);
+      if (ref.current) focusFirst(ref.current, preferred.current?.current);
     },
   };
 
@@ -84,7 +98,7 @@ export function useConfirmationKeys({ pending, onReject }: ConfirmationKeysOptio
     const before = was.current;
     was.current = pending;
     if (pending && before !== true) {
-      if (ref.current && !registry.focusHeldByOther(self)) focusFirst(ref.current);
+      if (!registry.focusHeldByOther(self)) self.focus();
     } else if (!pending && before === true && focusIsLost(ref.current)) {
       registry.handOff(self);
     }

@@ -1,0 +1,191 @@
+import { type SubagentStatus, shallowEqual, type ToolCallStatus } from "@tandem/react";
+import { createContext, type ReactNode, useContext, useRef } from "react";
+
+/** Token counts as the Usage part sums them; a count nobody reported is missing. */
+export interface UsageSummary {
+  input?: number;
+  output?: number;
+  total?: number;
+}
+
+/**
+ * Every word @tandem/ui shows or announces. The English defaults are the DOM contract (tests
+ * and screen readers find parts by them); give `<Chat labels>` or `<LabelsProvider value>` a
+ * partial object to translate or reword any of them.
+ */
+export interface ChatLabels {
+  /** The default welcome in an empty thread. */
+  welcome: string;
+  /** The composer's textbox (its accessible name). */
+  message: string;
+  placeholder: string;
+  send: string;
+  stop: string;
+  /** The transcript (`role="log"`). */
+  conversation: string;
+  jumpToLatest: string;
+  /** Announced when a run starts. */
+  agentReplying: string;
+  /** Announced when a run goes on after the user answered. */
+  agentContinuing: string;
+  replyFinished: string;
+  awaitingInput: string;
+  /** Announced on an error; `message` is the error's, when it has one. */
+  runError: (message: string | undefined) => string;
+  retry: string;
+  suggestions: string;
+  stepsInProgress: string;
+  reasoning: string;
+  thinking: string;
+  /** An attached image without a name of its own. */
+  attachedImage: string;
+  /** An attachment that cannot be shown, by its content type ("audio", "document"…). */
+  attachment: (type: string) => string;
+  /** A progress bar's name when the report has no message. */
+  progress: string;
+  /** A tool card's progress bar name when the report has no message. */
+  toolProgress: (toolName: string) => string;
+  /** A progress bar's value as read out. */
+  percent: (percent: number) => string;
+  /** A tool call's group. */
+  toolCall: (toolName: string) => string;
+  toolStatus: (status: ToolCallStatus) => string;
+  arguments: string;
+  result: string;
+  /** A confirmation's name and title; the tool's name is emphasised where it appears. */
+  confirm: (toolName: string) => string;
+  reasonOptional: string;
+  approve: string;
+  reject: string;
+  /** A subagent's group. */
+  subagent: (name: string) => string;
+  /** The word before a subagent's name in its group's header. */
+  subagentKind: string;
+  subagentStatus: (status: SubagentStatus) => string;
+  /** An interrupt's title when it gives no reason. */
+  interrupt: string;
+  /** The free-form answer field of an interrupt without a response schema. */
+  interruptResponse: string;
+  /** The empty choice of an optional select. */
+  choose: string;
+  resolve: string;
+  cancel: string;
+  fieldRequired: string;
+  fieldInteger: string;
+  fieldNumber: string;
+  fieldJson: string;
+  tokenUsage: string;
+  usageLastRun: (summary: string) => string;
+  usageThread: (summary: string) => string;
+  usageSummary: (usage: UsageSummary) => string;
+  unnamedModel: string;
+  /** A code block's language when it names none. */
+  code: string;
+  copy: string;
+  copied: string;
+}
+
+const TOOL_STATUS: Record<ToolCallStatus, string> = {
+  streaming: "Preparing",
+  executing: "Running",
+  "awaiting-input": "Waiting for you",
+  complete: "Done",
+  error: "Failed",
+};
+
+const SUBAGENT_STATUS: Record<SubagentStatus, string> = {
+  running: "Working",
+  finished: "Done",
+  suspended: "Paused",
+  failed: "Failed",
+};
+
+function usageSummary({ input, output, total }: UsageSummary): string {
+  const parts = [input !== undefined && `${input.toLocaleString()} in`, output !== undefined && `${output.toLocaleString()} out`].filter(
+    Boolean,
+  );
+  const head = total !== undefined ? `${total.toLocaleString()} tokens` : "tokens";
+  return parts.length > 0 ? `${head} (${parts.join(", ")})` : head;
+}
+
+/** The English labels. */
+export const defaultLabels: ChatLabels = {
+  welcome: "How can I help?",
+  message: "Message",
+  placeholder: "Message the agent…",
+  send: "Send",
+  stop: "Stop",
+  conversation: "Conversation",
+  jumpToLatest: "Jump to latest",
+  agentReplying: "Agent is replying…",
+  agentContinuing: "Agent is continuing…",
+  replyFinished: "Reply finished",
+  awaitingInput: "The agent is waiting for your input",
+  runError: (message) => `Error: ${message ?? "the agent could not reply"}`,
+  retry: "Retry",
+  suggestions: "Suggestions",
+  stepsInProgress: "Steps in progress",
+  reasoning: "Reasoning",
+  thinking: "Thinking…",
+  attachedImage: "Attached image",
+  attachment: (type) => `Attached ${type}`,
+  progress: "Tool progress",
+  toolProgress: (toolName) => `${toolName} progress`,
+  percent: (percent) => `${percent}%`,
+  toolCall: (toolName) => `Tool call: ${toolName}`,
+  toolStatus: (status) => TOOL_STATUS[status],
+  arguments: "Arguments",
+  result: "Result",
+  confirm: (toolName) => `Allow the agent to run ${toolName}?`,
+  reasonOptional: "Reason (optional)",
+  approve: "Approve",
+  reject: "Reject",
+  subagent: (name) => `Subagent: ${name}`,
+  subagentKind: "Subagent",
+  subagentStatus: (status) => SUBAGENT_STATUS[status],
+  interrupt: "The agent needs your input",
+  interruptResponse: "Response (JSON or text, optional)",
+  choose: "Choose…",
+  resolve: "Resolve",
+  cancel: "Cancel",
+  fieldRequired: "Required",
+  fieldInteger: "Enter a whole number",
+  fieldNumber: "Enter a number",
+  fieldJson: "Enter valid JSON",
+  tokenUsage: "Token usage",
+  usageLastRun: (summary) => `Last run: ${summary}`,
+  usageThread: (summary) => `Thread: ${summary}`,
+  usageSummary,
+  unnamedModel: "Unnamed model",
+  code: "code",
+  copy: "Copy",
+  copied: "Copied",
+};
+
+const LabelsContext = createContext<ChatLabels>(defaultLabels);
+
+/**
+ * Labels for everything below it, merged over the labels above (the English defaults at the
+ * top). `<Chat labels>` does this; use it when composing the parts without `<Chat>`. Keep the
+ * object stable (a constant, or memoized) if its functions are made inline: a new one re-renders
+ * every part that shows a label.
+ */
+export function LabelsProvider({ value, children }: { value: Partial<ChatLabels> | undefined; children?: ReactNode }) {
+  const outer = useContext(LabelsContext);
+  const last = useRef<{ outer: ChatLabels; value: Partial<ChatLabels> | undefined; merged: ChatLabels } | null>(null);
+  // An inline `labels={{...}}` is a new object per render: keep the context value while its entries are the same.
+  if (!last.current || last.current.outer !== outer || !shallowEqual(last.current.value, value)) {
+    last.current = { outer, value, merged: value ? { ...outer, ...definedOnly(value) } : outer };
+  }
+  return <LabelsContext.Provider value={last.current.merged}>{children}</LabelsContext.Provider>;
+}
+
+/** The labels in effect: the nearest LabelsProvider's (or `<Chat labels>`'s) over the English defaults. */
+export function useLabels(): ChatLabels {
+  return useContext(LabelsContext);
+}
+
+/** An entry given as `undefined` keeps the default rather than erasing it. */
+function definedOnly(value: Partial<ChatLabels>): Partial<ChatLabels> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined));
+}

@@ -3,10 +3,14 @@ import {
   type AgentClientOptions,
   type ClientOptions,
   type HeadersOption,
+  type Persistence,
+  persistThread,
+  ThreadManager,
+  type ThreadStorage,
   type Transport,
   type TransportOptions,
 } from "@tandem/core";
-import { type ReactNode, useEffect, useInsertionEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useInsertionEffect, useRef, useState, useSyncExternalStore } from "react";
 import { AgentContext, type AgentContextValue } from "./context.js";
 import { RenderRegistry } from "./renderRegistry.js";
 
@@ -22,16 +26,42 @@ export type AgentProviderProps = ClientOptions &
     transport?: Transport;
     /** Use this client instead of creating one (e.g. to share a thread between trees). */
     client?: AgentClient;
+    /**
+     * Keep threads here (e.g. `indexedDbStorage()`, made once, outside render): the current
+     * thread is saved as it changes and comes back after a reload; `useThreads()` lists them.
+     * With `threadId` too, that thread is the current one.
+     */
+    storage?: ThreadStorage;
     children?: ReactNode;
   };
+
+const NO_THREADS = () => () => {};
+
+/** The thread list over `storage`, made once per storage; null without one. */
+function useThreadManager(storage: ThreadStorage | undefined, threadId: string | undefined): ThreadManager | null {
+  const [manager, setManager] = useState(() => (storage ? new ThreadManager(storage, threadId ? { initialId: threadId } : {}) : null));
+  let current = manager;
+  if ((manager?.storage ?? undefined) !== storage) {
+    current = storage ? new ThreadManager(storage, threadId ? { initialId: threadId } : {}) : null;
+    setManager(current);
+  }
+  return current;
+}
 
 /**
  * Owns one thread with one agent. A new client is made when `url`, `protocol`, `threadId` or
  * `agentId` change; `headers`, `context` and `forwardedProps` are read fresh on every request.
  */
-export function AgentProvider({ children, client: given, headers, ...options }: AgentProviderProps) {
+export function AgentProvider({ children, client: given, headers, storage, ...options }: AgentProviderProps) {
   const headersRef = useRef(headers);
-  const key = `${options.protocol ?? "ag-ui"} ${options.url ?? ""} ${options.threadId ?? ""} ${options.agentId ?? ""}`;
+  const threads = useThreadManager(storage, options.threadId);
+  const listed = useSyncExternalStore(
+    threads?.store.subscribe ?? NO_THREADS,
+    () => threads?.state.currentId,
+    () => threads?.state.currentId,
+  );
+  const threadId = options.threadId ?? listed;
+  const key = `${options.protocol ?? "ag-ui"} ${options.url ?? ""} ${threadId ?? ""} ${options.agentId ?? ""}`;
   const [value, setValue] = useState(() => create(key));
 
   function create(k: string): AgentContextValue & { key: string } {
@@ -39,17 +69,18 @@ export function AgentProvider({ children, client: given, headers, ...options }: 
       given ??
       new AgentClient({
         ...(options as AgentClientOptions),
+        ...(threadId !== undefined && { threadId }),
         url: options.url ?? "",
         headers: async () => {
           const h = headersRef.current;
           return (typeof h === "function" ? await h() : h) ?? {};
         },
       });
-    return { client, renderers: new RenderRegistry(), key: k };
+    return { client, renderers: new RenderRegistry(), threads, key: k };
   }
 
   let current = value;
-  if (value.key !== key || (given && value.client !== given)) {
+  if (value.key !== key || (given && value.client !== given) || value.threads !== threads) {
     current = create(key);
     setValue(current);
   }
@@ -74,6 +105,27 @@ export function AgentProvider({ children, client: given, headers, ...options }: 
       if (!given) client.stop();
     };
   }, [client, given]);
+
+  // Declared after the effect above, so that on a switch the old run is stopped before the
+  // thread's last save: a thread left mid-reply is saved as stopped, not as cut off.
+  useEffect(() => {
+    if (!threads) return;
+    let persistence: Persistence | null = null;
+    let cancelled = false;
+    void threads.refresh();
+    void threads.load(client.state.threadId).then((stored) => {
+      if (cancelled) return;
+      // Restored only into an untouched thread: a message typed meanwhile is not overwritten,
+      // and what is stored stays (the first save merges with it).
+      const restored = stored !== null && client.state.messages.length === 0 && client.state.status === "idle";
+      if (restored) client.restore(stored);
+      persistence = persistThread(client, threads.storage, { loaded: restored ? stored : null, onStatus: (s) => threads.report(s) });
+    });
+    return () => {
+      cancelled = true;
+      void persistence?.stop();
+    };
+  }, [client, threads]);
 
   return <AgentContext.Provider value={current}>{children}</AgentContext.Provider>;
 }

@@ -1,10 +1,12 @@
-import type { AgentClient } from "@tandem/core";
+import type { AgentClient, ThreadManager } from "@tandem/core";
 import { createContext, useContext } from "react";
 import type { RenderRegistry } from "./renderRegistry.js";
 
 export interface AgentContextValue {
   client: AgentClient;
   renderers: RenderRegistry;
+  /** The thread list, when the provider keeps threads in a storage. */
+  threads: ThreadManager | null;
 }
 
 export const AgentContext = createContext<AgentContextValue | null>(null);

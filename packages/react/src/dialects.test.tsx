@@ -45,7 +45,7 @@ function Flights() {
     <>
       <Transcript prompt="book a flight" />
       {interrupts.map((i) => (
-        <button key={i.id} onClick={() => void resolveInterrupt(i.id, { choice: "Evening flight 19:05" })}>
+        <button type="button" key={i.id} onClick={() => void resolveInterrupt(i.id, { choice: "Evening flight 19:05" })}>
           {i.message}
         </button>
       ))}
@@ -207,7 +207,11 @@ describe("AG-Kit HTTP agent (AG-UI at /send-message)", () => {
         {toolCalls.map((c) => {
           const args = c.args as { action?: string; count?: number };
           return c.status === "awaiting-input" ? (
-            <button key={c.id} onClick={() => respond(c.id, { confirmed: true })}>{`Confirm ${args.action} (${args.count})`}</button>
+            <button
+              type="button"
+              key={c.id}
+              onClick={() => respond(c.id, { confirmed: true })}
+            >{`Confirm ${args.action} (${args.count})`}</button>
           ) : null;
         })}
       </>

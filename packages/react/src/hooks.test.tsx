@@ -1,8 +1,8 @@
+import { runFinished, runStarted, textMessage, toolCall, toolResults } from "@tandem/mock-agent";
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { bodies, renderWith, serve, Transcript } from "./test/harness.js";
-import { runFinished, runStarted, textMessage, toolCall, toolResults } from "@tandem/mock-agent";
 import { useAgent } from "./useAgent.js";
 import { useAgentState } from "./useAgentState.js";
 import { useFrontendTool, useHumanInTheLoop } from "./useFrontendTool.js";
@@ -70,7 +70,11 @@ describe("useAgent against a local SSE agent", () => {
         name: "confirm_delete",
         parameters: z.object({ file: z.string() }),
         render: ({ args, status, respond }) =>
-          status === "awaiting-input" ? <button onClick={() => respond?.("yes")}>Delete {args?.file}?</button> : null,
+          status === "awaiting-input" ? (
+            <button type="button" onClick={() => respond?.("yes")}>
+              Delete {args?.file}?
+            </button>
+          ) : null,
       });
       const { toolCalls, respond } = useAgent();
       return (
@@ -78,7 +82,7 @@ describe("useAgent against a local SSE agent", () => {
           <Transcript />
           {toolCalls.map((c) =>
             c.status === "awaiting-input" ? (
-              <button key={c.id} onClick={() => respond(c.id, "yes")}>
+              <button type="button" key={c.id} onClick={() => respond(c.id, "yes")}>
                 Delete {(c.args as { file: string }).file}?
               </button>
             ) : null,
@@ -128,7 +132,7 @@ describe("useAgent against a local SSE agent", () => {
           {toolCalls
             .filter((c) => c.status === "awaiting-input")
             .map((c) => (
-              <button key={c.id} onClick={() => respond(c.id, `picked ${(c.args as { n: number }).n}`)}>
+              <button type="button" key={c.id} onClick={() => respond(c.id, `picked ${(c.args as { n: number }).n}`)}>
                 Answer {c.id}
               </button>
             ))}
@@ -162,6 +166,7 @@ describe("useAgent against a local SSE agent", () => {
           <p data-testid="title">{title}</p>
           <p data-testid="ingredients">{state?.recipe?.ingredients.join(",")}</p>
           <button
+            type="button"
             onClick={() => setState((s) => ({ recipe: { title: "Stew", ingredients: [...(s?.recipe?.ingredients ?? []), "beans"] } }))}
           >
             Edit

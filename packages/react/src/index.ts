@@ -13,6 +13,7 @@ export { useInterrupt, useInterruptRender } from "./useInterrupt.js";
 export { useMessage, useMessageIds } from "./useMessages.js";
 export { shallowEqual, useStoreSelector } from "./useStoreSelector.js";
 export { useSubagents } from "./useSubagents.js";
+export { type UseThreads, useThreads } from "./useThreads.js";
 export { type UseToolCallResult, useToolCall } from "./useToolCall.js";
 export { useToolRender, useToolRenderer } from "./useToolRenderer.js";
 export { type Usage, useUsage } from "./useUsage.js";

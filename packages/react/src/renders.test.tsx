@@ -1,11 +1,11 @@
 import type { Message } from "@tandem/core";
+import { runFinished, runStarted } from "@tandem/mock-agent";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { memo } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { AgentProvider } from "./AgentProvider.js";
 import { renderWith, serve } from "./test/harness.js";
-import { runFinished, runStarted } from "@tandem/mock-agent";
 import { useAgent } from "./useAgent.js";
 import { useAgentState } from "./useAgentState.js";
 import { useMessage, useMessageIds } from "./useMessages.js";
@@ -53,7 +53,11 @@ describe("render counts while streaming", () => {
     function SendButton() {
       const { sendMessage } = useAgent();
       sendRenders++;
-      return <button onClick={() => void sendMessage("go")}>Send</button>;
+      return (
+        <button type="button" onClick={() => void sendMessage("go")}>
+          Send
+        </button>
+      );
     }
     function Status() {
       const status = useAgent((s) => s.status);
@@ -90,7 +94,11 @@ describe("render counts while streaming", () => {
     }
     function Starter() {
       const { sendMessage } = useAgent();
-      return <button onClick={() => void sendMessage("go")}>Send</button>;
+      return (
+        <button type="button" onClick={() => void sendMessage("go")}>
+          Send
+        </button>
+      );
     }
     const agent = await streamTokens(200);
     renderWith(

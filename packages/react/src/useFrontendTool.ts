@@ -1,5 +1,5 @@
 import type { FrontendTool, InferArgs, ToolParameters } from "@tandem/core";
-import { type DependencyList, useEffect, useRef } from "react";
+import { type DependencyList, useEffect, useInsertionEffect, useRef } from "react";
 import { useAgentContext } from "./context.js";
 import type { ToolRender } from "./renderRegistry.js";
 
@@ -16,10 +16,14 @@ export interface FrontendToolOptions<P extends ToolParameters = ToolParameters> 
 export function useFrontendTool<P extends ToolParameters>(tool: FrontendToolOptions<P>, deps: DependencyList = []): void {
   const { client, renderers } = useAgentContext();
   const latest = useRef(tool);
-  latest.current = tool;
+  // The latest handler and render, kept without writing during render.
+  useInsertionEffect(() => {
+    latest.current = tool;
+  });
   const hasHandler = tool.handler !== undefined;
   const hasRender = tool.render !== undefined;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the caller's `deps` decide when the definition is registered again; handler and render are read through `latest`.
   useEffect(() => {
     const { name, description, parameters, followUp } = latest.current;
     const unregister = client.registerTool({
@@ -34,7 +38,6 @@ export function useFrontendTool<P extends ToolParameters>(tool: FrontendToolOpti
       unrender?.();
       unregister();
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [client, renderers, tool.name, hasHandler, hasRender, ...deps]);
 }
 

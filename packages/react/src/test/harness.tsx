@@ -49,9 +49,15 @@ export function Transcript({ prompt = "hello" }: { prompt?: string }) {
           </li>
         ))}
       </ul>
-      <button onClick={() => void sendMessage(prompt)}>Send</button>
-      <button onClick={() => void retry()}>Retry</button>
-      <button onClick={() => stop()}>Stop</button>
+      <button type="button" onClick={() => void sendMessage(prompt)}>
+        Send
+      </button>
+      <button type="button" onClick={() => void retry()}>
+        Retry
+      </button>
+      <button type="button" onClick={() => stop()}>
+        Stop
+      </button>
     </div>
   );
 }

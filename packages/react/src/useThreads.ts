@@ -1,0 +1,35 @@
+import type { StorageStatus, ThreadSummary } from "@tandem/core";
+import { useMemo, useSyncExternalStore } from "react";
+import { useAgentContext } from "./context.js";
+
+export interface UseThreads {
+  /** Most recently updated first. */
+  threads: ThreadSummary[];
+  currentId: string;
+  /** Whether threads are being saved; `failed` carries a message to show (the chat still works). */
+  storage: StorageStatus;
+  /** Starts a new thread and makes it current; returns its id. */
+  create(): string;
+  /** Makes a thread current; a run in progress on the one left is stopped first. */
+  switchTo(id: string): void;
+  rename(id: string, title: string): Promise<void>;
+  /** Deletes a thread; deleting the current one moves to the most recent other, or a new one. */
+  remove(id: string): Promise<void>;
+}
+
+/** The threads of `<AgentProvider storage>`: the list, the current one, and what to do with them. */
+export function useThreads(): UseThreads {
+  const { threads } = useAgentContext();
+  if (!threads) throw new Error("useThreads() needs <AgentProvider storage={…}>: give the provider a storage to keep threads in.");
+  const state = useSyncExternalStore(threads.store.subscribe, threads.store.getState, threads.store.getState);
+  const actions = useMemo(
+    () => ({
+      create: () => threads.create(),
+      switchTo: (id: string) => threads.switchTo(id),
+      rename: (id: string, title: string) => threads.rename(id, title),
+      remove: (id: string) => threads.remove(id),
+    }),
+    [threads],
+  );
+  return { ...state, ...actions };
+}

@@ -1,5 +1,5 @@
 import { useAgent } from "@tandem/react";
-import { type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from "react";
 
 export interface UseComposer {
   text: string;
@@ -26,13 +26,14 @@ export function useComposer(): UseComposer {
   const isRunning = status === "running";
   const canSend = text.trim() !== "" && !isRunning;
 
-  const restore = () => {
+  // Reads and writes refs and a state setter only, so it is the same function for the component's life.
+  const restore = useCallback(() => {
     const copy = sent.current;
     sent.current = null;
     if (copy === null) return;
     restored.current = copy;
     setText((current) => (current === "" ? copy : current));
-  };
+  }, []);
 
   useEffect(() => {
     if (status === "error") restore();
@@ -43,7 +44,7 @@ export function useComposer(): UseComposer {
       restored.current = null;
       setText((current) => (current === copy ? "" : current));
     }
-  }, [status]);
+  }, [status, restore]);
 
   const send = () => {
     if (!canSend) return;

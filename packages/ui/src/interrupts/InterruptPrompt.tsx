@@ -1,5 +1,5 @@
 import type { Interrupt } from "@tandem/react";
-import { useId, useState } from "react";
+import { type ReactNode, useId, useState } from "react";
 import { cx } from "../util/cx.js";
 import type { Field } from "./schemaForm.js";
 import { type InterruptForm, useInterruptForm } from "./useInterruptForm.js";
@@ -26,7 +26,7 @@ function FieldInput({ field, form, id }: { field: Field; form: InterruptForm; id
     "aria-invalid": error ? true : undefined,
     "aria-describedby": error ? errorId : undefined,
   };
-  let input;
+  let input: ReactNode;
   if (field.kind === "boolean") {
     input = <input {...common} type="checkbox" checked={value === true} onChange={(e) => form.setValue(field.name, e.target.checked)} />;
   } else if (field.kind === "enum") {

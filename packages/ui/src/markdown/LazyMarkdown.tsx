@@ -6,7 +6,8 @@ let loading: Promise<typeof import("./Markdown.js")> | undefined;
 
 /** Starts loading the Markdown renderer (react-markdown) ahead of the first reply. */
 export function preloadMarkdown(): Promise<typeof import("./Markdown.js")> {
-  return (loading ??= import("./Markdown.js"));
+  loading ??= import("./Markdown.js");
+  return loading;
 }
 
 const LazyRenderer = lazy(() => preloadMarkdown().then((m) => ({ default: m.Markdown })));

@@ -1,7 +1,8 @@
 // `@tandem/ui/markdown`: the Markdown renderer (react-markdown + remark-gfm). The main entry
 // loads it lazily; import it from here to render Markdown eagerly:
 //   <Chat components={{ Markdown }} />
+
+export { CodeBlock, type CodeBlockProps, useCopy } from "./CodeBlock.js";
 export { Markdown } from "./Markdown.js";
-export { CodeBlock, useCopy, type CodeBlockProps } from "./CodeBlock.js";
 export { isSafeImage, isSafeLink } from "./safeUrl.js";
 export type { MarkdownProps } from "./types.js";

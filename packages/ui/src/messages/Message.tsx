@@ -1,9 +1,9 @@
 import { type Message as AgentMessage, useMessage, useToolCall } from "@tandem/react";
 import type { ReactNode } from "react";
-import { toolProgressCallId } from "../tools/progress.js";
 import { memo } from "react";
 import { useChatComponents } from "../chat/components.js";
 import { Markdown as LazyMarkdown } from "../markdown/LazyMarkdown.js";
+import { toolProgressCallId } from "../tools/progress.js";
 import { ToolCall as DefaultToolCall } from "../tools/ToolCall.js";
 import { cx } from "../util/cx.js";
 import { Activity as DefaultActivity } from "./Activity.js";
@@ -37,7 +37,7 @@ export const Message = memo(function Message({ id, className, streaming = false 
   if (message.role === "activity" && toolProgressCallId(message) !== undefined)
     return <ToolProgressRow message={message} className={className} />;
 
-  let body;
+  let body: ReactNode;
   switch (message.role) {
     case "user":
       body = <UserContent content={message.content} />;

@@ -1,5 +1,5 @@
-import { Markdown as LazyMarkdown } from "../markdown/LazyMarkdown.js";
 import { useChatComponents } from "../chat/components.js";
+import { Markdown as LazyMarkdown } from "../markdown/LazyMarkdown.js";
 import { cx } from "../util/cx.js";
 
 export interface ReasoningProps {

@@ -1,5 +1,6 @@
 import type { InputContent, Message } from "@tandem/react";
 import { cx } from "../util/cx.js";
+import { withKeys } from "../util/keys.js";
 
 export interface UserContentProps {
   content: Extract<Message, { role: "user" }>["content"];
@@ -19,25 +20,32 @@ function altOf(part: { metadata?: unknown }): string {
   return typeof label === "string" && label !== "" ? label : "Attached image";
 }
 
+/** A part's key: its kind and what it holds (the text, or where the file is). */
+function partKey(part: InputContent): string {
+  if (part.type === "text") return `text:${part.text}`;
+  const source = (part as { source?: { type?: string; value?: string } }).source;
+  return `${part.type}:${source?.type ?? ""}:${(source?.value ?? "").slice(0, 200)}`;
+}
+
 /** What the user sent: plain text (never Markdown or HTML) and attached images. */
 export function UserContent({ content, className }: UserContentProps) {
   if (typeof content === "string") return <div className={cx("tandem-user-content", className)}>{content}</div>;
   return (
     <div className={cx("tandem-user-content", className)}>
-      {content.map((part, i) => {
-        if (part.type === "text") return <p key={i}>{part.text}</p>;
+      {withKeys(content, partKey).map(([key, part]) => {
+        if (part.type === "text") return <p key={key}>{part.text}</p>;
         if (part.type === "image") {
           const src = imageSrc(part);
           return src ? (
-            <img key={i} className="tandem-user-content__image" src={src} alt={altOf(part)} />
+            <img key={key} className="tandem-user-content__image" src={src} alt={altOf(part)} />
           ) : (
-            <p key={i} className="tandem-user-content__attachment">
+            <p key={key} className="tandem-user-content__attachment">
               {altOf(part)}
             </p>
           );
         }
         return (
-          <p key={i} className="tandem-user-content__attachment">
+          <p key={key} className="tandem-user-content__attachment">
             Attached {part.type}
           </p>
         );

@@ -1,5 +1,6 @@
 import { type RunStep, shallowEqual, useAgent } from "@tandem/react";
 import { cx } from "../util/cx.js";
+import { withKeys } from "../util/keys.js";
 
 export interface StepsProps {
   className?: string;
@@ -14,8 +15,8 @@ export function Steps({ className }: StepsProps) {
   if (running.length === 0) return null;
   return (
     <ul className={cx("tandem-steps", className)} aria-label="Steps in progress">
-      {running.map((step, i) => (
-        <li key={`${step.name}-${i}`} className="tandem-steps__step" data-status={step.status}>
+      {withKeys(running, (step) => step.name).map(([key, step]) => (
+        <li key={key} className="tandem-steps__step" data-status={step.status}>
           {step.name}
         </li>
       ))}

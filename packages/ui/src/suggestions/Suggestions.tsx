@@ -16,13 +16,13 @@ export function Suggestions({ suggestions, onSelect, className }: SuggestionsPro
   const { sendMessage } = useAgent();
   if (suggestions.length === 0) return null;
   return (
-    <div role="group" aria-label="Suggestions" className={cx("tandem-suggestions", className)}>
-      {suggestions.map((s, i) => {
+    <fieldset aria-label="Suggestions" className={cx("tandem-suggestions", className)}>
+      {suggestions.map((s) => {
         const label = typeof s === "string" ? s : s.label;
         const prompt = typeof s === "string" ? s : (s.prompt ?? s.label);
         return (
           <button
-            key={i}
+            key={`${label}\u0000${prompt}`}
             type="button"
             className="tandem-suggestions__item"
             disabled={busy}
@@ -32,6 +32,6 @@ export function Suggestions({ suggestions, onSelect, className }: SuggestionsPro
           </button>
         );
       })}
-    </div>
+    </fieldset>
   );
 }

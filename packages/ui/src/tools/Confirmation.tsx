@@ -18,8 +18,7 @@ export function Confirmation({ call, className }: ConfirmationProps) {
   const descriptionId = useId();
   const reasonId = useId();
   return (
-    <div
-      role="group"
+    <fieldset
       aria-label={`Allow the agent to run ${call.name}?`}
       aria-describedby={description ? descriptionId : undefined}
       className={cx("tandem-confirmation", className)}
@@ -34,7 +33,8 @@ export function Confirmation({ call, className }: ConfirmationProps) {
           {description}
         </p>
       )}
-      <pre className="tandem-confirmation__args" tabIndex={0} aria-label="Arguments">
+      <p className="tandem-confirmation__label">Arguments</p>
+      <pre className="tandem-confirmation__args" tabIndex={0}>
         {argsText(call.args, call.argsText)}
       </pre>
       <div className="tandem-confirmation__reason">
@@ -56,6 +56,6 @@ export function Confirmation({ call, className }: ConfirmationProps) {
           Reject
         </button>
       </div>
-    </div>
+    </fieldset>
   );
 }

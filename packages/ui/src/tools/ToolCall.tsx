@@ -1,4 +1,5 @@
 import { type ToolRenderProps, useToolCall, useToolRender } from "@tandem/react";
+import type { ReactNode } from "react";
 import { useChatComponents } from "../chat/components.js";
 import { cx } from "../util/cx.js";
 import { keyOf, RenderHost } from "../util/RenderHost.js";
@@ -30,7 +31,7 @@ export function ToolCall({ toolCallId, className }: ToolCallProps) {
   const waiting = call.status === "awaiting-input";
   // A catch-all render never hides a pending confirmation (see above).
   const custom = own ?? (waiting ? undefined : catchAll);
-  let body;
+  let body: ReactNode;
   if (custom) {
     const props: ToolRenderProps = {
       toolCallId: call.id,
@@ -48,14 +49,13 @@ export function ToolCall({ toolCallId, className }: ToolCallProps) {
     body = <ToolCallCard call={call} />;
   }
   return (
-    <div
-      role="group"
+    <fieldset
       aria-label={`Tool call: ${call.name}`}
       className={cx("tandem-tool-call", custom && "tandem-tool-call--custom", className)}
       data-status={call.status}
       data-tool-call-id={call.id}
     >
       {body}
-    </div>
+    </fieldset>
   );
 }

@@ -6,7 +6,10 @@ const keys = new WeakMap<object, number>();
 /** A stable key per render function, so a new function remounts (its hooks start afresh). */
 export function keyOf(fn: object): number {
   let key = keys.get(fn);
-  if (key === undefined) keys.set(fn, (key = ++nextKey));
+  if (key === undefined) {
+    key = ++nextKey;
+    keys.set(fn, key);
+  }
   return key;
 }
 

@@ -1,7 +1,8 @@
 import type { FrontendTool, InferArgs, ToolParameters } from "@tandem/core";
-import { type DependencyList, useEffect, useInsertionEffect, useRef } from "react";
+import { type DependencyList, useEffect } from "react";
 import { useAgentContext } from "./context.js";
 import type { ToolRender } from "./renderRegistry.js";
+import { useLatest } from "./useLatest.js";
 
 export interface FrontendToolOptions<P extends ToolParameters = ToolParameters> extends FrontendTool<P> {
   /** Draws the call in the chat in place of the default card. */
@@ -15,11 +16,7 @@ export interface FrontendToolOptions<P extends ToolParameters = ToolParameters> 
  */
 export function useFrontendTool<P extends ToolParameters>(tool: FrontendToolOptions<P>, deps: DependencyList = []): void {
   const { client, renderers } = useAgentContext();
-  const latest = useRef(tool);
-  // The latest handler and render, kept without writing during render.
-  useInsertionEffect(() => {
-    latest.current = tool;
-  });
+  const latest = useLatest(tool);
   const hasHandler = tool.handler !== undefined;
   const hasRender = tool.render !== undefined;
 

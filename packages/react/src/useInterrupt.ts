@@ -1,17 +1,14 @@
-import { type DependencyList, useEffect, useRef, useSyncExternalStore } from "react";
+import { type DependencyList, useEffect, useSyncExternalStore } from "react";
 import { useAgentContext } from "./context.js";
 import type { InterruptRender } from "./renderRegistry.js";
+import { useLatest } from "./useLatest.js";
 
 /** Draws pending interrupts (the agent paused and asks); `resolve` or `cancel` lets it go on. */
 export function useInterrupt(options: { render: InterruptRender }, deps: DependencyList = []): void {
   const { renderers } = useAgentContext();
-  const latest = useRef(options.render);
-  latest.current = options.render;
-  useEffect(
-    () => renderers.addInterrupt((props) => latest.current(props)),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [renderers, ...deps],
-  );
+  const latest = useLatest(options.render);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the caller's `deps` decide when to register again; render is read through `latest`.
+  useEffect(() => renderers.addInterrupt((props) => latest.current(props)), [renderers, ...deps]);
 }
 
 /** The interrupt renderer registered with useInterrupt, if any. */

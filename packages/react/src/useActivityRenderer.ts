@@ -1,6 +1,7 @@
-import { type DependencyList, useEffect, useRef, useSyncExternalStore } from "react";
+import { type DependencyList, useEffect, useSyncExternalStore } from "react";
 import { useAgentContext } from "./context.js";
 import type { ActivityRender, ActivityRenderProps } from "./renderRegistry.js";
+import { useLatest } from "./useLatest.js";
 
 export type { ActivityRender, ActivityRenderProps };
 
@@ -17,8 +18,8 @@ export function useActivityRenderer<Content = Record<string, unknown>>(
   deps: DependencyList = [],
 ): void {
   const { renderers } = useAgentContext();
-  const latest = useRef(options.render);
-  latest.current = options.render;
+  const latest = useLatest(options.render);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the caller's `deps` decide when to register again; render is read through `latest`.
   useEffect(() => renderers.addActivity(options.type, (props) => latest.current(props)), [renderers, options.type, ...deps]);
 }
 

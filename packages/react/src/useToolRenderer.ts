@@ -1,17 +1,14 @@
-import { type DependencyList, useEffect, useRef, useSyncExternalStore } from "react";
+import { type DependencyList, useEffect, useSyncExternalStore } from "react";
 import { useAgentContext } from "./context.js";
 import type { ToolRender } from "./renderRegistry.js";
+import { useLatest } from "./useLatest.js";
 
 /** Draws calls of a backend tool (or of every tool, with name "*") and their results. */
 export function useToolRenderer(options: { name: string; render: ToolRender }, deps: DependencyList = []): void {
   const { renderers } = useAgentContext();
-  const latest = useRef(options.render);
-  latest.current = options.render;
-  useEffect(
-    () => renderers.addTool(options.name, (props) => latest.current(props)),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [renderers, options.name, ...deps],
-  );
+  const latest = useLatest(options.render);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the caller's `deps` decide when to register again; render is read through `latest`.
+  useEffect(() => renderers.addTool(options.name, (props) => latest.current(props)), [renderers, options.name, ...deps]);
 }
 
 /**

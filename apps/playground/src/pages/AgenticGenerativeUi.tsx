@@ -17,8 +17,8 @@ function TaskProgress() {
       </p>
       <progress max={steps.length} value={done} aria-label="Steps done" />
       <ol>
-        {steps.map((step, i) => (
-          <li key={i} data-testid="task-step" data-status={step.status}>
+        {steps.map((step) => (
+          <li key={step.description} data-testid="task-step" data-status={step.status}>
             {step.status === "completed" ? "✓ " : "○ "}
             {step.description}
           </li>

@@ -7,7 +7,7 @@ export default function Interrupt() {
     render: ({ interrupt, resolve, cancel }) => {
       const options = (interrupt.responseSchema?.properties?.choice?.enum ?? []) as string[];
       return (
-        <div data-testid="interrupt-picker" role="group" aria-label="Agent question" className="pg-card">
+        <fieldset data-testid="interrupt-picker" aria-label="Agent question" className="pg-card">
           <p>{interrupt.message ?? interrupt.reason}</p>
           <div className="pg-actions">
             {options.map((choice) => (
@@ -19,7 +19,7 @@ export default function Interrupt() {
               Cancel
             </button>
           </div>
-        </div>
+        </fieldset>
       );
     },
   });

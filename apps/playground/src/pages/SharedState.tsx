@@ -40,7 +40,10 @@ function RecipeCard() {
       recipe: { ...s.recipe, ingredients: s.recipe.ingredients.map((ing, i) => (i === index ? { ...ing, [field]: value } : ing)) },
     }));
   const add = () =>
-    setState((s = initialRecipeState) => ({ ...s, recipe: { ...s.recipe, ingredients: [...s.recipe.ingredients, { icon: "🍴", name: "", amount: "" }] } }));
+    setState((s = initialRecipeState) => ({
+      ...s,
+      recipe: { ...s.recipe, ingredients: [...s.recipe.ingredients, { icon: "🍴", name: "", amount: "" }] },
+    }));
   return (
     <section data-testid="recipe-card" className="pg-card pg-recipe" aria-label="Recipe">
       <h2>{recipe.title}</h2>
@@ -62,8 +65,8 @@ function RecipeCard() {
       </button>
       <h3>Instructions</h3>
       <ol>
-        {recipe.instructions.map((step, i) => (
-          <li key={i}>{step}</li>
+        {recipe.instructions.map((step) => (
+          <li key={step}>{step}</li>
         ))}
       </ol>
       <button type="button" disabled={isRunning} onClick={() => void sendMessage("Improve my recipe")}>

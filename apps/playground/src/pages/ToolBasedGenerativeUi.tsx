@@ -28,13 +28,15 @@ export default function ToolBasedGenerativeUi() {
       const haiku = (args ?? {}) as Partial<Haiku>;
       return (
         <figure data-testid="haiku-card" className="pg-card pg-haiku" style={{ background: haiku.gradient }}>
-          {haiku.japanese?.map((line, i) => (
-            <p key={i} lang="ja">
-              {line}
-              <br />
-              <small lang="en">{haiku.english?.[i]}</small>
-            </p>
-          ))}
+          {haiku.japanese
+            ?.map((line, i) => ({ line, english: haiku.english?.[i] }))
+            .map(({ line, english }) => (
+              <p key={line} lang="ja">
+                {line}
+                <br />
+                <small lang="en">{english}</small>
+              </p>
+            ))}
           {haiku.image_name && <figcaption>{haiku.image_name}</figcaption>}
         </figure>
       );

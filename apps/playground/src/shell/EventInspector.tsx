@@ -2,11 +2,14 @@ import { type BaseEvent, useAgentClient, useAgentState } from "@tandem/react";
 import { useEffect, useId, useMemo, useState } from "react";
 
 interface Logged {
+  /** Arrival order, unique for the page's life: the row's key. */
+  seq: number;
   at: number;
   event: BaseEvent;
 }
 
 const CAP = 2000;
+let seq = 0;
 
 /** Every event of this thread (type, time, payload), filterable by type, and the state as JSON. */
 export function EventInspector() {
@@ -20,7 +23,7 @@ export function EventInspector() {
     let pending: Logged[] = [];
     let frame = 0;
     const off = client.onEvent((event) => {
-      pending.push({ at: Date.now(), event });
+      pending.push({ seq: ++seq, at: Date.now(), event });
       // Batch a frame's worth of events into one update: a token stream is hundreds of them.
       frame ||= requestAnimationFrame(() => {
         frame = 0;
@@ -51,8 +54,8 @@ export function EventInspector() {
         ))}
       </select>
       <ol className="pg-inspector__events">
-        {shown.map(({ at, event }, i) => (
-          <li key={i} data-event-type={event.type}>
+        {shown.map(({ seq, at, event }) => (
+          <li key={seq} data-event-type={event.type}>
             <details>
               <summary>
                 <time dateTime={new Date(at).toISOString()}>{new Date(at).toLocaleTimeString()}</time> <code>{event.type}</code>

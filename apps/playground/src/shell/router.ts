@@ -2,12 +2,15 @@ import { useSyncExternalStore } from "react";
 
 /** The smallest router that does the job: the History API and one hook. */
 const listeners = new Set<() => void>();
-window.addEventListener("popstate", () => listeners.forEach((l) => l()));
+const notify = () => {
+  for (const listener of listeners) listener();
+};
+window.addEventListener("popstate", notify);
 
 export function navigate(to: string, replace = false): void {
   if (replace) window.history.replaceState(null, "", to);
   else window.history.pushState(null, "", to);
-  listeners.forEach((l) => l());
+  notify();
 }
 
 const subscribe = (listener: () => void) => {

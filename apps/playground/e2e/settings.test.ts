@@ -1,6 +1,6 @@
 import { type MockAgent, startMockAgent } from "@tandem/mock-agent";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lastAssistantText, openPage, send, settled, type Stack, startStack } from "./stack";
+import { lastAssistantText, openPage, type Stack, send, settled, startStack } from "./stack";
 
 let stack: Stack;
 let other: MockAgent;

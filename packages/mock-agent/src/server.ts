@@ -5,11 +5,12 @@ import { RequestError, type RequestInfo, routes } from "./dialects/index.js";
 import { ThreadHistory } from "./history.js";
 import { capabilitiesOf, hasScenario } from "./scenarios/capabilities.js";
 import { scenarios } from "./scenarios/index.js";
+import { THREADS, ThreadsApi } from "./threads.js";
 import { isEvent, type MockAgent, type MockAgentOptions, type RecordedRequest, type Reply, type Script, type Step } from "./types.js";
 
 const CORS = {
   "access-control-allow-origin": "*",
-  "access-control-allow-methods": "GET, POST, OPTIONS",
+  "access-control-allow-methods": "GET, POST, DELETE, OPTIONS",
   // The wildcard does not cover Authorization, so it is named.
   "access-control-allow-headers": "*, content-type, authorization",
   "access-control-expose-headers": "*",
@@ -50,6 +51,7 @@ export async function startMockAgent(options: MockAgentOptions = {}): Promise<Mo
   const defaultScript: Script = typeof options.scenario === "function" ? options.scenario : scenarios[defaultName!];
   const requests: RecordedRequest[] = [];
   const history = new ThreadHistory();
+  const threads = new ThreadsApi();
   const sockets = new Set<Socket>();
   /** The run in progress on each thread: what `POST /agent/:agentId/stop/:threadId` aborts. */
   const running = new Map<string, AbortController>();
@@ -85,6 +87,16 @@ export async function startMockAgent(options: MockAgentOptions = {}): Promise<Mo
       run.abort();
       running.delete(threadId);
       return sendJson(res, 200, { stopped: true });
+    }
+    const stored = path.match(THREADS)?.groups;
+    if (stored) {
+      const answer = threads.answer(req.method ?? "GET", stored.id && decodeURIComponent(stored.id), body);
+      if (answer.body === undefined) {
+        res.writeHead(answer.status, CORS);
+        res.end();
+        return;
+      }
+      return sendJson(res, answer.status, answer.body);
     }
     const capabilities = req.method === "GET" ? path.match(CAPABILITIES)?.groups : undefined;
     if (capabilities) {

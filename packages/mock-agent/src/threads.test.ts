@@ -1,0 +1,39 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { startMockAgent } from "./server.js";
+import type { MockAgent } from "./types.js";
+
+let agent: MockAgent | undefined;
+afterEach(async () => {
+  await agent?.close();
+  agent = undefined;
+});
+
+const save = (id: string, order: string[], put: { id: string; role: string; content: string }[], updatedAt: number) => ({
+  thread: { id, title: `T ${id}`, createdAt: 1, updatedAt, state: {}, interrupts: [], toolCallStatus: {} },
+  order,
+  put,
+  remove: [],
+});
+
+describe("the /threads API", () => {
+  it("stores saves, merges two writers' orders, lists, loads and deletes", async () => {
+    agent = await startMockAgent();
+    const post = (id: string, body: unknown) =>
+      fetch(`${agent!.baseUrl}/threads/${id}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    expect((await post("a", save("a", ["q"], [{ id: "q", role: "user", content: "hi" }], 10))).status).toBe(204);
+    await post("a", save("a", ["q", "x"], [{ id: "x", role: "assistant", content: "from tab 1" }], 11));
+    await post("a", save("a", ["q", "y"], [{ id: "y", role: "assistant", content: "from tab 2" }], 12));
+    await post("b", save("b", [], [], 5));
+    const list = await (await fetch(`${agent.baseUrl}/threads`)).json();
+    expect(list.map((t: { id: string }) => t.id)).toEqual(["a", "b"]);
+    const a = await (await fetch(`${agent.baseUrl}/threads/a`)).json();
+    expect(a.messages.map((m: { id: string }) => m.id)).toEqual(["q", "x", "y"]);
+    expect((await fetch(`${agent.baseUrl}/threads/a`, { method: "DELETE" })).status).toBe(204);
+    expect((await fetch(`${agent.baseUrl}/threads/a`)).status).toBe(404);
+    expect((await post("c", { nonsense: true })).status).toBe(400);
+  });
+});

@@ -191,7 +191,15 @@ describe("playground pages against the mock agent, in Chromium", () => {
   });
 
   it("subagents: a group per subagent, running then finished, with the supervisor's words outside; usage in the footer", async () => {
-    const page = await openPage(stack, "subagents");
+    const base = stack.agent.baseUrl;
+    const page = await openPage(
+      stack,
+      "subagents",
+      new URLSearchParams({ agent: `${base}/subagents`, capabilities: `${base}/subagents/capabilities` }).toString(),
+    );
+    // What the agent advertises (AG-UI capabilities), read through useCapabilities.
+    const advertised = page.getByRole("region", { name: "Subagents this agent advertises" });
+    await expect.poll(() => advertised.textContent(), { timeout: 15_000 }).toMatch(/researcher — Finds facts.*writer — Turns the facts/);
     await send(page, "write a report about tides");
     const researcher = page.getByRole("group", { name: "Subagent: researcher" });
     const writer = page.getByRole("group", { name: "Subagent: writer" });

@@ -45,7 +45,7 @@ export interface ThreadStorage {
   readonly name?: string;
   list(): Promise<ThreadSummary[]>;
   /** The thread, or null when there is none with this id. */
-  load(id: string): Promise<StoredThread | null>;
+  load(id: string, signal?: AbortSignal): Promise<StoredThread | null>;
   save(change: ThreadChange): Promise<void>;
   remove(id: string): Promise<void>;
   /** Calls `listener` when a thread is changed elsewhere (another tab); returns an unsubscribe. */

@@ -1,13 +1,8 @@
-import { type BaseEvent, EventType, type Message, type RunAgentInput } from "@ag-ui/core";
+import { type BaseEvent, EventType, type RunAgentInput } from "@ag-ui/core";
+import { agentRuntimeStorage } from "../storage/agentRuntimeStorage.js";
 import { parseEvent } from "./agUi.js";
-import { getJson, postJson, sseData } from "./http.js";
+import { postJson, sseData } from "./http.js";
 import type { AgentRuntimeOptions, Transport } from "./types.js";
-
-interface HistoryPage {
-  messages?: Message[];
-  has_more?: boolean;
-  next_cursor?: string | null;
-}
 
 /** The agent runtime's run body: every message has `content`, frontend tools say so. */
 export function agentRuntimeBody(
@@ -39,6 +34,7 @@ export function fixReasoningRole(event: BaseEvent): BaseEvent {
 export function agentRuntimeTransport(options: AgentRuntimeOptions): Transport {
   const base = options.url.replace(/\/$/, "");
   const runs = `${base}/v1/ag-ui/agents/${encodeURIComponent(options.agentId ?? "default")}/runs`;
+  const history = agentRuntimeStorage(options);
   return {
     async *run(input, signal) {
       const response = await postJson(options, runs, agentRuntimeBody(input, options), "text/event-stream", signal);
@@ -53,23 +49,6 @@ export function agentRuntimeTransport(options: AgentRuntimeOptions): Transport {
     },
 
     /** Every page of the thread's stored messages, oldest first; none when the thread is unknown. */
-    async loadHistory(threadId, signal) {
-      const messages: Message[] = [];
-      let cursor: string | null | undefined;
-      do {
-        const url = new URL(`${base}/v1/ag-ui/threads/${encodeURIComponent(threadId)}/messages`);
-        if (cursor) url.searchParams.set("cursor", cursor);
-        let page: HistoryPage;
-        try {
-          page = await getJson<HistoryPage>(options, url.toString(), signal);
-        } catch (error) {
-          if ((error as { status?: number }).status === 404) return messages;
-          throw error;
-        }
-        messages.push(...(page.messages ?? []));
-        cursor = page.has_more ? page.next_cursor : undefined;
-      } while (cursor);
-      return messages;
-    },
+    loadHistory: async (threadId, signal) => (await history.load(threadId, signal))?.messages ?? [],
   };
 }

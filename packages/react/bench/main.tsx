@@ -19,15 +19,16 @@
  *   env    BENCH_REACT=profiling (react-dom's profiling build, where <Profiler onRender> fires)
  *          BENCH_LIST=flat (one flat list instead of the kit's blocks of 50, for comparison)
  */
-import { AgentClient, type Message } from "@tandem/core";
+
 import { writeFileSync } from "node:fs";
 import { Session } from "node:inspector";
 import { cpus } from "node:os";
+import { performance as nodePerformance, PerformanceObserver } from "node:perf_hooks";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
-import { performance as nodePerformance, PerformanceObserver } from "node:perf_hooks";
+import { AgentClient, type Message } from "@tandem/core";
 import { BENCH_URL, floorEvents, floorRunAgent } from "./floor.js";
-import { benchFetch, type Body, buildBody, type Delivery } from "./sse.js";
+import { type Body, benchFetch, buildBody, type Delivery } from "./sse.js";
 
 // jsdom globals first (react-dom looks for a DOM when it loads), then React.
 const { frames, nextFrame, startFrameTicker, window } = await import("./dom.js");

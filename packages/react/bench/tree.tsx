@@ -3,11 +3,12 @@
  * the kit's UI writes it (ids list + one memoized row per message) and a status line that reads
  * only `status` from useAgent(), inside a <Profiler>. Counts commits and the rows that render.
  */
-import type { AgentClient } from "@tandem/core";
+
 import { createRequire } from "node:module";
+import type { AgentClient } from "@tandem/core";
+import { AgentProvider, useAgent, useMessage, useMessageIds } from "@tandem/react";
 import { memo, Profiler, type ProfilerOnRenderCallback, useMemo } from "react";
 import type * as ReactDOMClient from "react-dom/client";
-import { AgentProvider, useAgent, useMessage, useMessageIds } from "@tandem/react";
 import { frames } from "./dom.js";
 
 const require = createRequire(import.meta.url);
@@ -122,6 +123,7 @@ function BlockList() {
   return (
     <div role="log">
       {blocks.map((block, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: block i always holds messages i*50 to i*50+49; the position is the identity.
         <Block key={i} ids={block} />
       ))}
     </div>
@@ -165,6 +167,7 @@ export function checkReactBuild(container: HTMLElement): { files: string[]; devW
     // Keyless list items: the development build warns, production builds say nothing.
     const root = createRoot(container);
     const { flushSync } = require("react-dom") as typeof import("react-dom");
+    // biome-ignore lint/correctness/useJsxKeyInIterable: keyless on purpose, to see whether this build warns about it.
     flushSync(() => root.render([<i />, <i />]));
     root.unmount();
   } finally {

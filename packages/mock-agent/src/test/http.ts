@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import type { Message, RunAgentInput } from "@ag-ui/core";
 
+// biome-ignore lint/suspicious/noExplicitAny: tests read recorded events field by field, as loosely-typed JSON.
 export type Event = Record<string, any>;
 
 export const input = (overrides: Partial<RunAgentInput> = {}): RunAgentInput => ({
@@ -64,6 +65,7 @@ export const said = (events: Event[]) =>
     .join("");
 
 /** Tool calls the events make: name, argument pieces and parsed arguments. */
+// biome-ignore lint/suspicious/noExplicitAny: parsed arguments of any tool, read by each test as it needs.
 export function calls(events: Event[]): Array<{ id: string; name: string; pieces: string[]; args: any }> {
   return events
     .filter((e) => e.type === "TOOL_CALL_START")

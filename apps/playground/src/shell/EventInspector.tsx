@@ -1,5 +1,5 @@
-import { type BaseEvent, useAgentClient, useAgentState } from "@tandem/react";
-import { useEffect, useId, useMemo, useState } from "react";
+import { type BaseEvent, useAgentEvent, useAgentState } from "@tandem/react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 
 interface Logged {
   /** Arrival order, unique for the page's life: the row's key. */
@@ -13,30 +13,24 @@ let seq = 0;
 
 /** Every event of this thread (type, time, payload), filterable by type, and the state as JSON. */
 export function EventInspector() {
-  const client = useAgentClient();
   const [events, setEvents] = useState<Logged[]>([]);
   const [filter, setFilter] = useState("");
   const [state] = useAgentState();
   const id = useId();
+  const pending = useRef<Logged[]>([]);
+  const frame = useRef(0);
 
-  useEffect(() => {
-    let pending: Logged[] = [];
-    let frame = 0;
-    const off = client.onEvent((event) => {
-      pending.push({ seq: ++seq, at: Date.now(), event });
-      // Batch a frame's worth of events into one update: a token stream is hundreds of them.
-      frame ||= requestAnimationFrame(() => {
-        frame = 0;
-        const batch = pending;
-        pending = [];
-        setEvents((list) => [...list, ...batch].slice(-CAP));
-      });
+  useAgentEvent((event) => {
+    pending.current.push({ seq: ++seq, at: Date.now(), event });
+    // Batch a frame's worth of events into one update: a token stream is hundreds of them.
+    frame.current ||= requestAnimationFrame(() => {
+      frame.current = 0;
+      const batch = pending.current;
+      pending.current = [];
+      setEvents((list) => [...list, ...batch].slice(-CAP));
     });
-    return () => {
-      off();
-      cancelAnimationFrame(frame);
-    };
-  }, [client]);
+  });
+  useEffect(() => () => cancelAnimationFrame(frame.current), []);
 
   const types = useMemo(() => [...new Set(events.map((e) => e.event.type))].sort(), [events]);
   const shown = filter ? events.filter((e) => e.event.type === filter) : events;

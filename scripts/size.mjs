@@ -135,8 +135,9 @@ for (const target of targets) {
 // 2b42cbd: Tandem's packages, fast-json-patch, @ag-ui/core, and the zod the app's tool
 // parameters use, its biggest part) rounded up by 3%: room for small fixes, not for a new
 // dependency, nor for any part below turning eager (each is also checked by name, the dialects
-// being smaller than the headroom). Built from the workspace's sources, it reads a little more
-// than the consumer test's figure for the same app installed from the tarballs with npm.
+// being smaller than the headroom). Built from the workspace's sources, it is within a few KiB
+// of the figure the consumer test prints for the same app installed from the tarballs with npm
+// (55.49 KiB at 2b42cbd+: npm lays dependencies out differently, and dist is tsc's output).
 const QUICK_START_TODAY = 53.34 * KiB;
 const QUICK_START_BUDGET = 55 * KiB;
 

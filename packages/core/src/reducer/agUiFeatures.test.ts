@@ -94,6 +94,15 @@ describe("subagents", () => {
     expect(s.messages[0]).toMatchObject({ id: "m1", subagentRunId: "sa1", content: "Found it" });
   });
 
+  it("fails the subagents still running when the run errors", () => {
+    const s = reduceEvents(createThreadState({ threadId: "t" }), [
+      started(),
+      ev({ type: EventType.SUBAGENT_STARTED, subagentRunId: "sa1", name: "researcher" }),
+      ev({ type: EventType.RUN_ERROR, message: "Model overloaded" }),
+    ]);
+    expect(s.subagents[0]).toMatchObject({ status: "failed", error: "Model overloaded" });
+  });
+
   it("marks a subagent suspended when it finishes waiting for input", () => {
     const s = reduceEvents(createThreadState({ threadId: "t" }), [
       started(),

@@ -106,6 +106,7 @@ function apply(draft: Draft, event: Event): void {
       return;
     }
     case EventType.RUN_ERROR: {
+      s.subagents = endSubagents(s.subagents, event.message);
       s.status = "error";
       s.error = { kind: "agent", message: event.message, ...(event.code !== undefined && { code: event.code }) };
       return;
@@ -336,6 +337,12 @@ function apply(draft: Draft, event: Event): void {
       // RAW, REASONING_START/END: nothing to fold; unknown types are skipped.
       return;
   }
+}
+
+/** Subagents still running when their run ends without finishing them (an error, a stop, a drop): failed, with why. */
+export function endSubagents(subagents: ThreadState["subagents"], reason: string): ThreadState["subagents"] {
+  if (!subagents.some((a) => a.status === "running")) return subagents;
+  return subagents.map((a) => (a.status === "running" ? { ...a, status: "failed", error: reason } : a));
 }
 
 /** Adds a tool result the app produced (a frontend tool's, or an error) with its call's status. */

@@ -11,7 +11,7 @@ import {
 import { v4 as randomUUID } from "uuid";
 import { findToolCall } from "../reducer/draft.js";
 import { isRejection } from "../reducer/predictState.js";
-import { addToolResult, createThreadState, reduceEvent } from "../reducer/reduceEvents.js";
+import { addToolResult, createThreadState, endSubagents, reduceEvent } from "../reducer/reduceEvents.js";
 import type { StoredThread } from "../storage/types.js";
 import { createThreadStore, type ThreadStore } from "../store/createThreadStore.js";
 import type { Schedule } from "../store/frame.js";
@@ -65,6 +65,8 @@ interface RunRequest {
   toolCallIds?: string[];
 }
 
+const STOPPED = "Stopped by the user.";
+
 /**
  * One thread with one agent: the store, the tools, and the run loop that drives them.
  * Runs are serialized; frontend tools run when a run ends with their calls pending, and the
@@ -94,6 +96,8 @@ export class AgentClient {
   private controller: AbortController | null = null;
   /** The run whose stream is open, for the `stop` URL. */
   private openRunId: string | null = null;
+  /** A stop request on its way to the server: the next run waits for it, or the server may refuse it. */
+  private stopping: Promise<void> | null = null;
   private lastRequest: RunRequest = {};
   private messageIdsBeforeRun = new Set<string>();
   private disposed = false;
@@ -155,9 +159,12 @@ export class AgentClient {
     if (this.openRunId !== null) this.stopOnServer(this.openRunId);
     this.controller?.abort();
     this.closeOpenQuestions();
-    this.store.update((s) =>
-      s.status === "idle" && s.interrupts.length === 0 ? s : { ...s, status: "idle", error: null, interrupts: [], steps: [] },
-    );
+    this.store.update((s) => {
+      const subagents = endSubagents(s.subagents, STOPPED);
+      return s.status === "idle" && s.interrupts.length === 0 && subagents === s.subagents
+        ? s
+        : { ...s, status: "idle", error: null, interrupts: [], steps: [], subagents };
+    });
   }
 
   /** Runs again after an error, without the failed run's partial output. */
@@ -291,7 +298,12 @@ export class AgentClient {
 
   private stopOnServer(runId: string): void {
     const { stop, agentId = "default", headers, fetch } = this.options as ClientOptions & Omit<HttpOptions, "url">;
-    if (stop) requestStop(stop, { threadId: this.state.threadId, runId, agentId }, { headers, fetch });
+    if (!stop) return;
+    const sent = requestStop(stop, { threadId: this.state.threadId, runId, agentId }, { headers, fetch });
+    this.stopping = sent;
+    void sent.then(() => {
+      if (this.stopping === sent) this.stopping = null;
+    });
   }
 
   private enqueue(request: RunRequest): Promise<void> {
@@ -350,6 +362,7 @@ export class AgentClient {
     this.messageIdsBeforeRun = new Set(this.state.messages.map((m) => m.id));
     this.store.update((s) => ({ ...s, status: "running", error: null, interrupts: [] }));
     const input = this.buildInput(request);
+    if (this.stopping) await this.stopping;
     let transport: Transport;
     try {
       transport = await this.transport;
@@ -429,17 +442,21 @@ export class AgentClient {
     if (s.status !== "idle" || this.controller) return;
     const answered = new Set(s.messages.flatMap((m) => (m.role === "tool" ? [m.toolCallId] : [])));
     const lastUser = s.messages.findLastIndex((m) => m.role === "user");
-    const ids = s.messages
+    const open = s.messages
       .slice(lastUser + 1)
       .flatMap((m) => (m.role === "assistant" ? (m.toolCalls ?? []) : []))
-      .filter((c) => !answered.has(c.id) && this.tools.get(c.function.name) && !this.settler.isWaiting(c.id))
-      .map((c) => c.id);
+      .filter((c) => !answered.has(c.id) && !this.settler.isWaiting(c.id));
+    // Calls that were waiting on the app's tools resume together, once all those tools are back:
+    // resuming some would start the follow-up run with the others unanswered.
+    const waitingOnApp = (id: string) => s.toolCallStatus[id] === "executing" || s.toolCallStatus[id] === "awaiting-input";
+    if (open.some((c) => waitingOnApp(c.id) && !this.tools.get(c.function.name))) return;
+    const ids = open.filter((c) => this.tools.get(c.function.name)).map((c) => c.id);
     if (ids.length === 0) return;
     this.store.update((state) => markPendingCalls(state, ids, this.tools));
     void this.enqueue({ toolCallIds: ids });
   }
 
   private fail(error: AgentError): void {
-    this.store.update((s) => ({ ...s, status: "error", error, steps: [] }));
+    this.store.update((s) => ({ ...s, status: "error", error, steps: [], subagents: endSubagents(s.subagents, error.message) }));
   }
 }

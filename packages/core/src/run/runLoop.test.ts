@@ -31,19 +31,26 @@ describe("Stop reaches the server", () => {
 
   it("POSTs the stop URL, so the next message on a busy-thread runtime gets its reply", async () => {
     const agent = await serve({ scenario: slowReply, busyThreads: true });
+    // A slow network for the stop request: the next run must still reach the server after it.
+    const slowStop: typeof fetch = async (input, init) => {
+      if (String(input).includes("/stop/")) await new Promise((r) => setTimeout(r, 150));
+      return fetch(input, init);
+    };
     const client = new AgentClient({
       url: agent.url,
       threadId: "t1",
       agentId: "my-agent",
       stop: `${agent.baseUrl}/agent/{agentId}/stop/{threadId}`,
+      fetch: slowStop,
       schedule: sync,
     });
     const first = client.sendMessage("one");
     await until(() => text(client).some((t) => t.startsWith("w0")));
     client.stop();
     await first;
-    await until(() => agent.requests.some((r) => r.path === "/agent/my-agent/stop/t1"));
+    // Sent at once: the run waits for the stop request, or the busy server would refuse it.
     await client.sendMessage("two");
+    expect(agent.requests.some((r) => r.path === "/agent/my-agent/stop/t1")).toBe(true);
     expect(client.state.error).toBeNull();
     expect(client.state.status).toBe("idle");
     expect(text(client).at(-1)).toMatch(/^w0 .* w199 $/);
@@ -156,5 +163,52 @@ describe("AG-UI 1.0 beyond chat", () => {
     await approved;
     expect(client.state.state).toEqual({ document: "A brand new text" });
     expect(bodies(agent).at(-1)!.state).toEqual({ document: "A brand new text" });
+  });
+
+  it("a subagent still running when the run is stopped, fails or is cut off is not left running", async () => {
+    const script = (input: RunAgentInput) => [
+      runStarted(input),
+      { type: "SUBAGENT_STARTED", subagentRunId: `sa-${input.runId}`, name: "researcher" },
+      ...textMessage(
+        Array.from({ length: 100 }, (_, i) => `w${i} `),
+        { messageId: `m-${input.runId}`, tokenDelayMs: 5 },
+      ).map((e) => ({ ...e, subagentRunId: `sa-${input.runId}` })),
+    ];
+    const agent = await serve({ scenario: script });
+    const client = new AgentClient({ url: agent.url, threadId: "t", schedule: sync });
+    const stopped = client.sendMessage("go");
+    await until(() => client.state.subagents.length === 1);
+    client.stop();
+    await stopped;
+    expect(client.state.subagents[0]).toMatchObject({ status: "failed", error: "Stopped by the user." });
+    await client.sendMessage("again"); // this time the stream ends without RUN_FINISHED
+    expect(client.state.error?.kind).toBe("truncated");
+    expect(client.state.subagents[1]).toMatchObject({ status: "failed", error: expect.stringMatching(/closed before/) });
+  });
+
+  it("a restored thread waiting on two tools resumes once both are registered, and asks the agent once", async () => {
+    const agent = await serve({ scenario: (input) => [runStarted(input), ...textMessage(["Thanks"]), runFinished(input)] });
+    const client = new AgentClient({ url: agent.url, threadId: "t", schedule: sync });
+    const call = (id: string, name: string) => ({ id, type: "function" as const, function: { name, arguments: "{}" } });
+    client.restore({
+      messages: [
+        { id: "u", role: "user", content: "book it" },
+        { id: "a", role: "assistant", toolCalls: [call("c1", "pick_seat"), call("c2", "confirm_payment")] },
+      ],
+      state: {},
+      interrupts: [],
+      toolCallStatus: { c1: "awaiting-input", c2: "awaiting-input" },
+    });
+    client.registerTool({ name: "pick_seat" });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(agent.requests).toHaveLength(0);
+    client.registerTool({ name: "confirm_payment" });
+    await until(() => client.state.status === "awaiting-input");
+    client.respond("c1", { seat: "12A" });
+    client.respond("c2", { approved: true });
+    await until(() => client.state.status === "idle" && agent.requests.length > 0);
+    expect(agent.requests).toHaveLength(1);
+    const sent = (agent.requests[0]!.body as RunAgentInput).messages.filter((m) => m.role === "tool").map((m) => m.toolCallId);
+    expect(sent).toEqual(["c1", "c2"]);
   });
 });

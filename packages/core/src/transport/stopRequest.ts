@@ -12,9 +12,16 @@ export interface RunRef {
  * `stop` URL template with `{threadId}`, `{runId}` and `{agentId}` filled in. A failure is
  * only a warning: the run is already stopped here.
  */
-export function requestStop(template: string, run: RunRef, http: Omit<HttpOptions, "url">): void {
+export async function requestStop(template: string, run: RunRef, http: Omit<HttpOptions, "url">): Promise<void> {
   const url = template.replace(/\{(threadId|runId|agentId)\}/g, (_, key: keyof RunRef) => encodeURIComponent(run[key]));
-  request({ ...http, url }, url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(run) }).catch(
-    (error: Error) => console.warn(`[tandem] could not tell the server to stop (${url}): ${error.message}`),
-  );
+  try {
+    const response = await request({ ...http, url }, url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(run),
+    });
+    await response.body?.cancel();
+  } catch (error) {
+    console.warn(`[tandem] could not tell the server to stop (${url}): ${(error as Error).message}`);
+  }
 }

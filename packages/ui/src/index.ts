@@ -39,6 +39,19 @@ export {
 export { Steps, type StepsProps } from "./status/Steps.js";
 export { Usage, type UsageProps } from "./status/Usage.js";
 export { type Suggestion, Suggestions, type SuggestionsProps } from "./suggestions/Suggestions.js";
+export {
+  ThreadList,
+  ThreadListItem,
+  type ThreadListItemProps,
+  ThreadListItems,
+  type ThreadListItemsProps,
+  ThreadListNew,
+  type ThreadListNewProps,
+  type ThreadListProps,
+  ThreadListStatus,
+  type ThreadListStatusProps,
+} from "./threads/ThreadList.js";
+export { type ThreadListEntry, type UseThreadList, useThreadList } from "./threads/useThreadList.js";
 export { Confirmation, type ConfirmationProps } from "./tools/Confirmation.js";
 export { ConfirmationFocusProvider } from "./tools/confirmationFocus.js";
 export { ToolCall, type ToolCallProps } from "./tools/ToolCall.js";

@@ -83,6 +83,21 @@ export interface ChatLabels {
   code: string;
   copy: string;
   copied: string;
+  /** The thread list (`role="navigation"`). */
+  threads: string;
+  newThread: string;
+  /** A thread without a title yet (nothing asked in it). */
+  untitledThread: string;
+  /** The inline rename box. */
+  threadTitle: string;
+  renameThread: (title: string) => string;
+  deleteThread: (title: string) => string;
+  /** The inline question before a thread is deleted. */
+  confirmDeleteThread: (title: string) => string;
+  /** The button that confirms the deletion. */
+  delete: string;
+  /** The thread list's status line when threads cannot be saved; `message` says why. */
+  cannotSave: (message: string) => string;
 }
 
 const TOOL_STATUS: Record<ToolCallStatus, string> = {
@@ -160,6 +175,15 @@ export const defaultLabels: ChatLabels = {
   code: "code",
   copy: "Copy",
   copied: "Copied",
+  threads: "Threads",
+  newThread: "New thread",
+  untitledThread: "Untitled",
+  threadTitle: "Thread title",
+  renameThread: (title) => `Rename ${title}`,
+  deleteThread: (title) => `Delete ${title}`,
+  confirmDeleteThread: (title) => `Delete “${title}”?`,
+  delete: "Delete",
+  cannotSave: (message) => message,
 };
 
 const LabelsContext = createContext<ChatLabels>(defaultLabels);

@@ -24,7 +24,7 @@ const unit = (name: string, environment: "node" | "jsdom") => ({
     environment,
     include: [`packages/${name}/src/**/*.test.{ts,tsx}`],
     // Components render against a warm validation chunk, as in a browser after the idle prefetch.
-    ...(environment === "jsdom" && { setupFiles: ["packages/core/src/test/warmPipeline.ts"] }),
+    ...(environment === "jsdom" && { setupFiles: ["packages/core/src/test/warmPipeline.ts", "packages/react/src/test/domSetup.ts"] }),
   },
 });
 

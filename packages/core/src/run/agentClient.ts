@@ -88,6 +88,7 @@ export class AgentClient {
   private readonly settler = new ToolSettler();
   private readonly interrupts = new InterruptLedger();
   private readonly eventListeners = new Set<(event: BaseEvent) => void>();
+  private readonly runListeners = new Set<(input: RunAgentInput) => void>();
   private readonly options: AgentClientOptions;
   private queue: Promise<void> = Promise.resolve();
   /** A plain run queued but not yet started: later requests for one share it. */
@@ -133,6 +134,12 @@ export class AgentClient {
   onEvent(listener: (event: BaseEvent) => void): () => void {
     this.eventListeners.add(listener);
     return () => this.eventListeners.delete(listener);
+  }
+
+  /** Every request this client sends to the agent (`RunAgentInput`), as it goes out. */
+  onRun(listener: (input: RunAgentInput) => void): () => void {
+    this.runListeners.add(listener);
+    return () => this.runListeners.delete(listener);
   }
 
   /** Offers the agent a tool that runs here; returns a function that withdraws it. */
@@ -277,6 +284,7 @@ export class AgentClient {
     this.disposed = true;
     this.stop();
     this.eventListeners.clear();
+    this.runListeners.clear();
   }
 
   /** Tool calls waiting for a person get a cancelled result; open interrupts are cancelled next run. */
@@ -370,6 +378,7 @@ export class AgentClient {
       throw new RunFailure({ kind: "network", message: `Could not load the transport: ${(error as Error).message}` });
     }
     if (!controller.signal.aborted) {
+      for (const listener of this.runListeners) listener(input);
       this.openRunId = input.runId;
       const events = validatedEvents(transport, input, controller.signal).catch((error: Error) => {
         throw new RunFailure({ kind: "network", message: `Could not load Tandem's event validation: ${error.message}` });

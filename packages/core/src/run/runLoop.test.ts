@@ -211,4 +211,16 @@ describe("AG-UI 1.0 beyond chat", () => {
     const sent = (agent.requests[0]!.body as RunAgentInput).messages.filter((m) => m.role === "tool").map((m) => m.toolCallId);
     expect(sent).toEqual(["c1", "c2"]);
   });
+
+  it("tells listeners each request as it goes out, before its events", async () => {
+    const agent = await serve({ scenario: (input) => [runStarted(input), ...textMessage(["hi"]), runFinished(input)] });
+    const client = new AgentClient({ url: agent.url, threadId: "t", schedule: sync });
+    const seen: string[] = [];
+    client.onRun((input) => seen.push(`run ${input.messages.length}`));
+    client.onEvent((event) => seen.push(event.type));
+    await client.sendMessage("hello");
+    expect(seen[0]).toBe("run 1");
+    expect(seen[1]).toBe("RUN_STARTED");
+    expect((agent.requests[0]!.body as RunAgentInput).messages).toHaveLength(1);
+  });
 });

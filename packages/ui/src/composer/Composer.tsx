@@ -4,7 +4,7 @@ import { useConfirmationFocusRegistry } from "../tools/confirmationFocus.js";
 import { composeEventHandlers } from "../util/composeEventHandlers.js";
 import { useComposedRefs } from "../util/composeRefs.js";
 import { cx } from "../util/cx.js";
-import { type AsChildProp, slotOr } from "../util/Primitive.js";
+import { ActionButton, type PartButtonProps } from "../util/Primitive.js";
 import { type UseComposer, useComposer } from "./useComposer.js";
 
 interface ComposerContextValue extends UseComposer {
@@ -88,54 +88,33 @@ export const ComposerInput = forwardRef<HTMLTextAreaElement, ComposerInputProps>
   );
 });
 
-export interface ComposerSendProps extends ComponentPropsWithoutRef<"button">, AsChildProp {}
+export interface ComposerSendProps extends PartButtonProps {}
 
 /**
  * Submits the composer (`type="submit"`), disabled with `data-disabled` while there is nothing
  * to send or the agent replies. With `asChild`, the child must submit the form (a button).
  */
-export const ComposerSend = forwardRef<HTMLButtonElement, ComposerSendProps>(function ComposerSend(
-  { asChild, className, children, disabled, ...rest },
-  ref,
-) {
+export const ComposerSend = forwardRef<HTMLButtonElement, ComposerSendProps>(function ComposerSend(props, ref) {
   const { canSend } = useComposerContext("ComposerSend");
   const labels = useLabels();
-  const off = disabled === true || !canSend;
-  const Button = slotOr(asChild, "button");
   return (
-    <Button
+    <ActionButton
       type="submit"
-      disabled={off}
-      data-disabled={off ? "" : undefined}
-      {...rest}
+      {...props}
       ref={ref}
-      className={cx("tandem-button", "tandem-button--primary", "tandem-composer__send", className)}
-    >
-      {children ?? labels.send}
-    </Button>
+      off={!canSend}
+      label={labels.send}
+      classes="tandem-button tandem-button--primary tandem-composer__send"
+    />
   );
 });
 
-export interface ComposerStopProps extends ComponentPropsWithoutRef<"button">, AsChildProp {}
+export interface ComposerStopProps extends PartButtonProps {}
 
 /** Stops the agent; rendered only while it replies. */
-export const ComposerStop = forwardRef<HTMLButtonElement, ComposerStopProps>(function ComposerStop(
-  { asChild, className, children, onClick, ...rest },
-  ref,
-) {
+export const ComposerStop = forwardRef<HTMLButtonElement, ComposerStopProps>(function ComposerStop(props, ref) {
   const { isRunning, stop } = useComposerContext("ComposerStop");
   const labels = useLabels();
-  const Button = slotOr(asChild, "button");
   if (!isRunning) return null;
-  return (
-    <Button
-      type="button"
-      {...rest}
-      ref={ref}
-      className={cx("tandem-button", "tandem-composer__stop", className)}
-      onClick={composeEventHandlers(onClick, () => stop())}
-    >
-      {children ?? labels.stop}
-    </Button>
-  );
+  return <ActionButton {...props} ref={ref} action={stop} label={labels.stop} classes="tandem-button tandem-composer__stop" />;
 });

@@ -1,22 +1,25 @@
 import type { Interrupt } from "@tandem/react";
-import { type ReactNode, useId, useState } from "react";
+import { type ComponentPropsWithoutRef, forwardRef, type ReactNode, useId, useState } from "react";
+import { useLabels } from "../labels/labels.js";
+import { composeEventHandlers } from "../util/composeEventHandlers.js";
 import { cx } from "../util/cx.js";
 import type { Field } from "./schemaForm.js";
 import { type InterruptForm, useInterruptForm } from "./useInterruptForm.js";
 
-export interface InterruptPromptProps {
+export interface InterruptPromptProps extends Omit<ComponentPropsWithoutRef<"form">, "children"> {
   interrupt: Interrupt;
   onResolve: (payload?: unknown) => void;
   onCancel: () => void;
-  className?: string;
 }
 
-const humanize = (reason: string) => {
+/** The reason as a sentence ("pick_size" → "Pick size"); `fallback` when it has no words. */
+const humanize = (reason: string, fallback: string) => {
   const words = reason.replace(/[_-]+/g, " ").trim();
-  return words ? words[0]!.toUpperCase() + words.slice(1) : "The agent needs your input";
+  return words ? words[0]!.toUpperCase() + words.slice(1) : fallback;
 };
 
 function FieldInput({ field, form, id }: { field: Field; form: InterruptForm; id: string }) {
+  const labels = useLabels();
   const value = form.values[field.name] ?? field.initial;
   const error = form.errors[field.name];
   const errorId = `${id}-error`;
@@ -32,7 +35,7 @@ function FieldInput({ field, form, id }: { field: Field; form: InterruptForm; id
   } else if (field.kind === "enum") {
     input = (
       <select {...common} required={field.required} value={String(value)} onChange={(e) => form.setValue(field.name, e.target.value)}>
-        {(!field.required || value === "") && <option value="">Choose…</option>}
+        {(!field.required || value === "") && <option value="">{labels.choose}</option>}
         {field.options?.map((o) => (
           <option key={String(o)} value={String(o)}>
             {String(o)}
@@ -78,7 +81,11 @@ function FieldInput({ field, form, id }: { field: Field; form: InterruptForm; id
  * `responseSchema` (string, number, boolean, enum properties) or a JSON/text field, and
  * Resolve / Cancel.
  */
-export function InterruptPrompt({ interrupt, onResolve, onCancel, className }: InterruptPromptProps) {
+export const InterruptPrompt = forwardRef<HTMLFormElement, InterruptPromptProps>(function InterruptPrompt(
+  { interrupt, onResolve, onCancel, className, onSubmit, ...rest },
+  ref,
+) {
+  const labels = useLabels();
   const [busy, setBusy] = useState(false);
   const resolve = (payload?: unknown) => {
     setBusy(true);
@@ -90,39 +97,43 @@ export function InterruptPrompt({ interrupt, onResolve, onCancel, className }: I
   return (
     <form
       aria-labelledby={titleId}
-      className={cx("tandem-interrupt", className)}
       data-interrupt-id={interrupt.id}
+      data-state={busy ? "answered" : "pending"}
       noValidate
-      onSubmit={form.submit}
+      {...rest}
+      ref={ref}
+      className={cx("tandem-interrupt", className)}
+      onSubmit={composeEventHandlers(onSubmit, form.submit)}
     >
       <p id={titleId} className="tandem-interrupt__reason">
-        {humanize(interrupt.reason)}
+        {humanize(interrupt.reason, labels.interrupt)}
       </p>
       {interrupt.message && <p className="tandem-interrupt__message">{interrupt.message}</p>}
       {form.fields ? (
         form.fields.map((field) => <FieldInput key={field.name} field={field} form={form} id={`${fieldId}-${field.name}`} />)
       ) : (
         <div className="tandem-field">
-          <label htmlFor={fieldId}>Response (JSON or text, optional)</label>
+          <label htmlFor={fieldId}>{labels.interruptResponse}</label>
           <textarea id={fieldId} value={form.text} onChange={(e) => form.setText(e.target.value)} />
         </div>
       )}
       <div className="tandem-interrupt__actions">
-        <button type="submit" className="tandem-button tandem-button--primary" disabled={busy}>
-          Resolve
+        <button type="submit" className="tandem-button tandem-button--primary" disabled={busy} data-disabled={busy ? "" : undefined}>
+          {labels.resolve}
         </button>
         <button
           type="button"
           className="tandem-button"
           disabled={busy}
+          data-disabled={busy ? "" : undefined}
           onClick={() => {
             setBusy(true);
             onCancel();
           }}
         >
-          Cancel
+          {labels.cancel}
         </button>
       </div>
     </form>
   );
-}
+});

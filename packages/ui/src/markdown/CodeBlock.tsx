@@ -1,4 +1,5 @@
 import { type ComponentPropsWithoutRef, useEffect, useRef, useState } from "react";
+import { useLabels } from "../labels/labels.js";
 import { cx } from "../util/cx.js";
 
 interface HastNode {
@@ -47,16 +48,17 @@ export type CodeBlockProps = ComponentPropsWithoutRef<"pre"> & { node?: unknown 
 export function CodeBlock({ node, className, children, ...rest }: CodeBlockProps) {
   const hast = node as HastNode | undefined;
   const { copied, copy } = useCopy();
+  const labels = useLabels();
   const language = languageOf(hast);
   return (
     <div className="tandem-code-block">
       <div className="tandem-code-block__bar">
-        <span className="tandem-code-block__language">{language ?? "code"}</span>
+        <span className="tandem-code-block__language">{language ?? labels.code}</span>
         <button type="button" className="tandem-code-block__copy" onClick={() => void copy(textOf(hast))}>
-          {copied ? "Copied" : "Copy"}
+          {copied ? labels.copied : labels.copy}
         </button>
       </div>
-      {/* Focusable so a keyboard can scroll a long line sideways. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: focusable so a keyboard can scroll a long line sideways (axe's scrollable-region-focusable) */}
       <pre tabIndex={0} {...rest} className={cx("tandem-code-block__pre", className)}>
         {children}
       </pre>

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { forwardRef, lazy, Suspense } from "react";
 import { cx } from "../util/cx.js";
 import type { MarkdownProps } from "./types.js";
 
@@ -16,10 +16,18 @@ const LazyRenderer = lazy(() => preloadMarkdown().then((m) => ({ default: m.Mark
  * Markdown, loaded on first use so the main bundle does not carry react-markdown. Until it
  * arrives the text shows as plain text (React escapes it; nothing is parsed as HTML).
  */
-export function Markdown(props: MarkdownProps) {
+export const Markdown = forwardRef<HTMLDivElement, MarkdownProps>(function Markdown({ className, children, ...rest }, ref) {
   return (
-    <Suspense fallback={<div className={cx("tandem-markdown", "tandem-markdown--plain", props.className)}>{props.children}</div>}>
-      <LazyRenderer {...props} />
+    <Suspense
+      fallback={
+        <div {...rest} ref={ref} className={cx("tandem-markdown", "tandem-markdown--plain", className)}>
+          {children}
+        </div>
+      }
+    >
+      <LazyRenderer {...rest} ref={ref} className={className}>
+        {children}
+      </LazyRenderer>
     </Suspense>
   );
-}
+});

@@ -1,4 +1,4 @@
-import type { ComponentPropsWithoutRef, JSX } from "react";
+import { type ComponentPropsWithoutRef, forwardRef, type JSX } from "react";
 import ReactMarkdown, { type Components, type UrlTransform } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { cx } from "../util/cx.js";
@@ -45,12 +45,12 @@ const remarkPlugins = [remarkGfm, remarkHtmlAsText];
  * literal text it is (never parsed into elements, never dropped), links are limited to
  * http(s)/mailto and open in a new tab.
  */
-export function Markdown({ children, className }: MarkdownProps) {
+export const Markdown = forwardRef<HTMLDivElement, MarkdownProps>(function Markdown({ children, className, ...rest }, ref) {
   return (
-    <div className={cx("tandem-markdown", className)}>
+    <div {...rest} ref={ref} className={cx("tandem-markdown", className)}>
       <ReactMarkdown remarkPlugins={remarkPlugins} skipHtml urlTransform={urlTransform} components={components}>
         {children}
       </ReactMarkdown>
     </div>
   );
-}
+});

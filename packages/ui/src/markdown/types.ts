@@ -1,5 +1,6 @@
-export interface MarkdownProps {
+import type { ComponentPropsWithoutRef } from "react";
+
+export interface MarkdownProps extends Omit<ComponentPropsWithoutRef<"div">, "children"> {
   /** The Markdown text; it may be incomplete while it streams. */
   children: string;
-  className?: string;
 }

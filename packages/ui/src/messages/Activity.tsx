@@ -1,56 +1,109 @@
+import { useActivityRender } from "@tandem/react";
+import { type ComponentPropsWithoutRef, type ComponentType, forwardRef } from "react";
+import { useLabels } from "../labels/labels.js";
 import { cx } from "../util/cx.js";
 import { pretty } from "../util/json.js";
+import { keyOf, RenderHost } from "../util/RenderHost.js";
 
-export interface ActivityProps {
+export interface ActivityProps extends Omit<ComponentPropsWithoutRef<"div">, "content" | "children"> {
+  /** The activity message's id (a registered renderer gets it). */
+  messageId: string;
   activityType: string;
   content: Record<string, unknown>;
-  className?: string;
 }
 
-export interface ProgressBarProps {
+export interface ProgressBarProps extends Omit<ComponentPropsWithoutRef<"div">, "children"> {
   /** 0..1; clamped. */
   value: number;
   label: string;
-  className?: string;
 }
 
-/** A determinate progress bar (role="progressbar", 0..100). */
-export function ProgressBar({ value, label, className }: ProgressBarProps) {
+/**
+ * A determinate progress bar (role="progressbar", 0..100), `data-state="loading|complete"` and
+ * `data-value` (0..100).
+ */
+export const ProgressBar = forwardRef<HTMLDivElement, ProgressBarProps>(function ProgressBar({ value, label, className, ...rest }, ref) {
+  const labels = useLabels();
   const percent = Math.round(Math.min(1, Math.max(0, Number.isFinite(value) ? value : 0)) * 100);
   return (
     <div
-      className={cx("tandem-progress", className)}
       role="progressbar"
       aria-label={label}
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={percent}
-      aria-valuetext={`${percent}%`}
+      aria-valuetext={labels.percent(percent)}
+      data-state={percent === 100 ? "complete" : "loading"}
+      data-value={percent}
+      {...rest}
+      ref={ref}
+      className={cx("tandem-progress", className)}
     >
       <div className="tandem-progress__bar" style={{ width: `${percent}%` }} />
     </div>
   );
-}
+});
 
-/**
- * An activity message. `tool-call-progress` (content `{ progress: 0..1, message }`) is a progress
- * bar with its message; other types show their content.
- */
-export function Activity({ activityType, content, className }: ActivityProps) {
-  if (activityType === "tool-call-progress") {
-    const message = typeof content.message === "string" ? content.message : "";
-    const progress = typeof content.progress === "number" ? content.progress : 0;
-    return (
-      <div className={cx("tandem-activity", "tandem-activity--progress", className)} data-activity-type={activityType}>
-        <ProgressBar value={progress} label={message || "Tool progress"} />
-        {message && <p className="tandem-activity__message">{message}</p>}
-      </div>
-    );
-  }
+/** A progress report: its bar (named by the message, else by `label`) and the message under it. */
+export function ProgressReport({ value, message, label }: { value: number; message?: string | undefined; label: string }) {
   return (
-    <div className={cx("tandem-activity", className)} data-activity-type={activityType}>
-      <p className="tandem-activity__type">{activityType}</p>
-      <pre className="tandem-activity__content">{pretty(content)}</pre>
-    </div>
+    <>
+      <ProgressBar value={value} label={message || label} />
+      {message && <p className="tandem-activity__message">{message}</p>}
+    </>
   );
 }
+
+type Content = Record<string, unknown>;
+
+/** `tool-call-progress` (content `{ progress: 0..1, message }`) of a call that is not on screen. */
+function ToolCallProgress({ content }: { content: Content }) {
+  const labels = useLabels();
+  return (
+    <ProgressReport
+      value={typeof content.progress === "number" ? content.progress : 0}
+      message={typeof content.message === "string" ? content.message : undefined}
+      label={labels.progress}
+    />
+  );
+}
+
+/** The activity types drawn without a registered renderer, and how. */
+const BUILT_IN = new Map<string, ComponentType<{ content: Content }>>([["tool-call-progress", ToolCallProgress]]);
+
+/**
+ * An activity message, in a container with `data-activity-type`: drawn by the renderer
+ * registered for its type with `useActivityRenderer` (else the "*" one), else built in
+ * (`tool-call-progress` is a progress bar with its message), else as its type and content.
+ */
+export const Activity = forwardRef<HTMLDivElement, ActivityProps>(function Activity(
+  { messageId, activityType, content, className, ...rest },
+  ref,
+) {
+  const render = useActivityRender(activityType);
+  const BuiltIn = render ? undefined : BUILT_IN.get(activityType);
+  return (
+    <div
+      data-activity-type={activityType}
+      {...rest}
+      ref={ref}
+      className={cx(
+        "tandem-activity",
+        render && "tandem-activity--custom",
+        activityType === "tool-call-progress" && !render && "tandem-activity--progress",
+        className,
+      )}
+    >
+      {render ? (
+        <RenderHost key={keyOf(render)} render={render} props={{ messageId, activityType, content }} />
+      ) : BuiltIn ? (
+        <BuiltIn content={content} />
+      ) : (
+        <>
+          <p className="tandem-activity__type">{activityType}</p>
+          <pre className="tandem-activity__content">{pretty(content)}</pre>
+        </>
+      )}
+    </div>
+  );
+});

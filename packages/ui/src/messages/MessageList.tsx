@@ -1,14 +1,14 @@
 import { type SubagentView, useAgent, useAgentClient, useMessageIds, useSubagents } from "@tandem/react";
-import { type ComponentType, memo, type ReactNode, useMemo, useRef } from "react";
+import { type ComponentPropsWithoutRef, type ComponentType, forwardRef, memo, type ReactNode, useMemo, useRef } from "react";
 import { useChatComponents } from "../chat/components.js";
+import { useLabels } from "../labels/labels.js";
 import { cx } from "../util/cx.js";
 import { type Entry, holds, layoutTranscript, sameEntries, sameIds } from "./layout.js";
 import { Message as DefaultMessage, type MessageProps } from "./Message.js";
 import { SubagentGroup as DefaultSubagentGroup, type SubagentGroupProps } from "./SubagentGroup.js";
 import { useAutoScroll } from "./useAutoScroll.js";
 
-export interface MessageListProps {
-  className?: string;
+export interface MessageListProps extends ComponentPropsWithoutRef<"div"> {
   /** Shown while the thread has no messages (a welcome). */
   empty?: ReactNode;
   /** Rendered after the messages, inside the scrolling transcript (interrupts, steps). */
@@ -94,14 +94,15 @@ const Group = memo(
  * "Jump to latest" when they have scrolled up. A subagent's messages go in its group
  * (`SubagentGroup`); the supervisor's stay at the top level.
  */
-export function MessageList({ className, empty, children }: MessageListProps) {
+export const MessageList = forwardRef<HTMLDivElement, MessageListProps>(function MessageList({ className, empty, children, ...rest }, ref) {
   const client = useAgentClient();
+  const labels = useLabels();
   const ids = useMessageIds();
   const subagents = useSubagents();
   // One subscription for the whole list, rather than one per row: which message is being written.
   const streamingId = useAgent((s) => (s.status === "running" ? s.messages.at(-1)?.id : undefined));
   const { Message = DefaultMessage, SubagentGroup = DefaultSubagentGroup } = useChatComponents();
-  const { ref, atBottom, scrollToBottom } = useAutoScroll<HTMLDivElement>();
+  const { ref: scroller, atBottom, scrollToBottom } = useAutoScroll<HTMLDivElement>();
 
   // Where each subagent started: how many messages the thread had when it first appeared here.
   // Subagents already in the thread when the list mounted have no anchor (their first message places them).
@@ -120,17 +121,25 @@ export function MessageList({ className, empty, children }: MessageListProps) {
   );
 
   return (
-    <div className={cx("tandem-message-list", className)}>
-      <div ref={ref} role="log" aria-live="off" aria-label="Conversation" tabIndex={0} className="tandem-message-list__scroller">
+    <div {...rest} ref={ref} className={cx("tandem-message-list", className)}>
+      <div
+        ref={scroller}
+        role="log"
+        aria-live="off"
+        aria-label={labels.conversation}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus so the keyboard can scroll it (WCAG 2.1.1, axe's scrollable-region-focusable)
+        tabIndex={0}
+        className="tandem-message-list__scroller"
+      >
         {ids.length === 0 && empty}
         <Entries entries={entries} streamingId={streamingId} parts={parts} />
         {children}
       </div>
       {!atBottom && (
         <button type="button" className="tandem-jump-to-latest" onClick={scrollToBottom}>
-          Jump to latest
+          {labels.jumpToLatest}
         </button>
       )}
     </div>
   );
-}
+});

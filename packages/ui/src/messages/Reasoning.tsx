@@ -1,23 +1,34 @@
+import { type ComponentPropsWithoutRef, forwardRef } from "react";
 import { useChatComponents } from "../chat/components.js";
+import { useLabels } from "../labels/labels.js";
 import { Markdown as LazyMarkdown } from "../markdown/LazyMarkdown.js";
 import { cx } from "../util/cx.js";
 
-export interface ReasoningProps {
+export interface ReasoningProps extends Omit<ComponentPropsWithoutRef<"details">, "children"> {
   text: string;
   /** The agent is still thinking (this is the message being streamed). */
   streaming?: boolean;
-  className?: string;
 }
 
-/** The agent's reasoning, collapsed under a summary. */
-export function Reasoning({ text, streaming = false, className }: ReasoningProps) {
+/** The agent's reasoning, collapsed under a summary; `data-state="streaming|complete"`, `data-streaming` while it streams. */
+export const Reasoning = forwardRef<HTMLDetailsElement, ReasoningProps>(function Reasoning(
+  { text, streaming = false, className, ...rest },
+  ref,
+) {
   const { Markdown = LazyMarkdown } = useChatComponents();
+  const labels = useLabels();
   return (
-    <details className={cx("tandem-reasoning", className)} data-streaming={streaming || undefined}>
-      <summary className="tandem-reasoning__summary">{streaming ? "Thinking…" : "Reasoning"}</summary>
+    <details
+      data-state={streaming ? "streaming" : "complete"}
+      data-streaming={streaming ? "" : undefined}
+      {...rest}
+      ref={ref}
+      className={cx("tandem-reasoning", className)}
+    >
+      <summary className="tandem-reasoning__summary">{streaming ? labels.thinking : labels.reasoning}</summary>
       <div className="tandem-reasoning__body">
         <Markdown>{text}</Markdown>
       </div>
     </details>
   );
-}
+});

@@ -1,10 +1,11 @@
 import type { InputContent, Message } from "@tandem/react";
+import { type ComponentPropsWithoutRef, forwardRef } from "react";
+import { useLabels } from "../labels/labels.js";
 import { cx } from "../util/cx.js";
 import { withKeys } from "../util/keys.js";
 
-export interface UserContentProps {
+export interface UserContentProps extends Omit<ComponentPropsWithoutRef<"div">, "content" | "children"> {
   content: Extract<Message, { role: "user" }>["content"];
-  className?: string;
 }
 
 function imageSrc(part: Extract<InputContent, { type: "image" }>): string | undefined {
@@ -14,10 +15,11 @@ function imageSrc(part: Extract<InputContent, { type: "image" }>): string | unde
   return undefined; // a provider file handle: nothing a browser can fetch
 }
 
-function altOf(part: { metadata?: unknown }): string {
+/** The image's own name (alt, file name or name), if it has one. */
+function altOf(part: { metadata?: unknown }): string | undefined {
   const meta = part.metadata as { alt?: unknown; filename?: unknown; name?: unknown } | undefined;
   const label = meta?.alt ?? meta?.filename ?? meta?.name;
-  return typeof label === "string" && label !== "" ? label : "Attached image";
+  return typeof label === "string" && label !== "" ? label : undefined;
 }
 
 /** A part's key: its kind and what it holds (the text, or where the file is). */
@@ -28,28 +30,31 @@ function partKey(part: InputContent): string {
 }
 
 /** What the user sent: plain text (never Markdown or HTML) and attached images. */
-export function UserContent({ content, className }: UserContentProps) {
-  if (typeof content === "string") return <div className={cx("tandem-user-content", className)}>{content}</div>;
+export const UserContent = forwardRef<HTMLDivElement, UserContentProps>(function UserContent({ content, className, ...rest }, ref) {
+  const labels = useLabels();
   return (
-    <div className={cx("tandem-user-content", className)}>
-      {withKeys(content, partKey).map(([key, part]) => {
-        if (part.type === "text") return <p key={key}>{part.text}</p>;
-        if (part.type === "image") {
-          const src = imageSrc(part);
-          return src ? (
-            <img key={key} className="tandem-user-content__image" src={src} alt={altOf(part)} />
-          ) : (
-            <p key={key} className="tandem-user-content__attachment">
-              {altOf(part)}
-            </p>
-          );
-        }
-        return (
-          <p key={key} className="tandem-user-content__attachment">
-            Attached {part.type}
-          </p>
-        );
-      })}
+    <div {...rest} ref={ref} className={cx("tandem-user-content", className)}>
+      {typeof content === "string"
+        ? content
+        : withKeys(content, partKey).map(([key, part]) => {
+            if (part.type === "text") return <p key={key}>{part.text}</p>;
+            if (part.type === "image") {
+              const src = imageSrc(part);
+              const alt = altOf(part) ?? labels.attachedImage;
+              return src ? (
+                <img key={key} className="tandem-user-content__image" src={src} alt={alt} />
+              ) : (
+                <p key={key} className="tandem-user-content__attachment">
+                  {alt}
+                </p>
+              );
+            }
+            return (
+              <p key={key} className="tandem-user-content__attachment">
+                {labels.attachment(part.type)}
+              </p>
+            );
+          })}
     </div>
   );
-}
+});

@@ -1,9 +1,8 @@
 import { type AgentError, useAgent } from "@tandem/react";
 import { type ComponentPropsWithoutRef, createContext, forwardRef, useContext } from "react";
 import { useLabels } from "../labels/labels.js";
-import { composeEventHandlers } from "../util/composeEventHandlers.js";
 import { cx } from "../util/cx.js";
-import { type AsChildProp, slotOr } from "../util/Primitive.js";
+import { ActionButton, type PartButtonProps } from "../util/Primitive.js";
 
 const RunErrorContext = createContext<{ error: AgentError; retry: () => void } | null>(null);
 
@@ -52,19 +51,11 @@ export const RunErrorMessage = forwardRef<HTMLParagraphElement, RunErrorMessageP
   );
 });
 
-export interface RunErrorRetryProps extends ComponentPropsWithoutRef<"button">, AsChildProp {}
+export interface RunErrorRetryProps extends PartButtonProps {}
 
 /** Runs the agent again (`retry()`). */
-export const RunErrorRetry = forwardRef<HTMLButtonElement, RunErrorRetryProps>(function RunErrorRetry(
-  { asChild, className, children, onClick, ...rest },
-  ref,
-) {
+export const RunErrorRetry = forwardRef<HTMLButtonElement, RunErrorRetryProps>(function RunErrorRetry(props, ref) {
   const { retry } = useRunErrorContext("RunErrorRetry");
   const labels = useLabels();
-  const Button = slotOr(asChild, "button");
-  return (
-    <Button type="button" {...rest} ref={ref} className={cx("tandem-button", className)} onClick={composeEventHandlers(onClick, retry)}>
-      {children ?? labels.retry}
-    </Button>
-  );
+  return <ActionButton {...props} ref={ref} action={retry} label={labels.retry} classes="tandem-button" />;
 });

@@ -1,20 +1,21 @@
 import { type RunStep, shallowEqual, useAgent } from "@tandem/react";
+import { type ComponentPropsWithoutRef, forwardRef } from "react";
+import { useLabels } from "../labels/labels.js";
 import { cx } from "../util/cx.js";
 import { withKeys } from "../util/keys.js";
 
-export interface StepsProps {
-  className?: string;
-}
+export interface StepsProps extends Omit<ComponentPropsWithoutRef<"ul">, "children"> {}
 
 const NONE: RunStep[] = [];
 const sameList = (a: RunStep[], b: RunStep[]) => a.length === b.length && a.every((step, i) => shallowEqual(step, b[i]));
 
 /** The steps the agent is working on right now (STEP_STARTED without STEP_FINISHED), while it runs. */
-export function Steps({ className }: StepsProps) {
+export const Steps = forwardRef<HTMLUListElement, StepsProps>(function Steps({ className, ...rest }, ref) {
   const running = useAgent((s) => (s.status === "running" ? s.steps.filter((step) => step.status === "running") : NONE), sameList);
+  const labels = useLabels();
   if (running.length === 0) return null;
   return (
-    <ul className={cx("tandem-steps", className)} aria-label="Steps in progress">
+    <ul aria-label={labels.stepsInProgress} {...rest} ref={ref} className={cx("tandem-steps", className)}>
       {withKeys(running, (step) => step.name).map(([key, step]) => (
         <li key={key} className="tandem-steps__step" data-status={step.status}>
           {step.name}
@@ -22,4 +23,4 @@ export function Steps({ className }: StepsProps) {
       ))}
     </ul>
   );
-}
+});

@@ -1,37 +1,59 @@
 import { useAgent } from "@tandem/react";
+import { type ComponentPropsWithoutRef, createContext, forwardRef, useContext } from "react";
+import { useLabels } from "../labels/labels.js";
 import { cx } from "../util/cx.js";
+import { ActionButton, type PartButtonProps } from "../util/Primitive.js";
 
 export type Suggestion = string | { label: string; prompt?: string };
 
-export interface SuggestionsProps {
-  suggestions: readonly Suggestion[];
+/** The group's `onSelect`, for its items. */
+const SuggestionsContext = createContext<((prompt: string) => void) | undefined>(undefined);
+
+export interface SuggestionsProps extends Omit<ComponentPropsWithoutRef<"fieldset">, "onSelect"> {
+  /** The prompts to offer; or compose SuggestionsItem children yourself. */
+  suggestions?: readonly Suggestion[];
   /** Called with the prompt instead of sending it. */
   onSelect?: (prompt: string) => void;
-  className?: string;
 }
 
-/** Buttons that send a preset prompt. */
-export function Suggestions({ suggestions, onSelect, className }: SuggestionsProps) {
+/**
+ * A group of buttons (named by the `suggestions` label) that send a preset prompt: one
+ * SuggestionsItem per suggestion, or the `children` you compose. Nothing when there are none.
+ */
+export const Suggestions = forwardRef<HTMLFieldSetElement, SuggestionsProps>(function Suggestions(
+  { suggestions = [], onSelect, className, children, ...rest },
+  ref,
+) {
+  const labels = useLabels();
+  if (suggestions.length === 0 && (children === undefined || children === null)) return null;
+  return (
+    <SuggestionsContext.Provider value={onSelect}>
+      <fieldset aria-label={labels.suggestions} {...rest} ref={ref} className={cx("tandem-suggestions", className)}>
+        {children ??
+          suggestions.map((s) => {
+            const label = typeof s === "string" ? s : s.label;
+            const prompt = typeof s === "string" ? s : (s.prompt ?? s.label);
+            return (
+              <SuggestionsItem key={`${label}\u0000${prompt}`} prompt={prompt}>
+                {label}
+              </SuggestionsItem>
+            );
+          })}
+      </fieldset>
+    </SuggestionsContext.Provider>
+  );
+});
+
+export interface SuggestionsItemProps extends PartButtonProps {
+  /** What is sent (or given to the group's `onSelect`); the children are the label (default: the prompt). */
+  prompt: string;
+}
+
+/** One preset prompt; disabled, with `data-disabled`, while the agent replies. Works outside Suggestions too. */
+export const SuggestionsItem = forwardRef<HTMLButtonElement, SuggestionsItemProps>(function SuggestionsItem({ prompt, ...rest }, ref) {
   const busy = useAgent((s) => s.status === "running");
   const { sendMessage } = useAgent();
-  if (suggestions.length === 0) return null;
-  return (
-    <fieldset aria-label="Suggestions" className={cx("tandem-suggestions", className)}>
-      {suggestions.map((s) => {
-        const label = typeof s === "string" ? s : s.label;
-        const prompt = typeof s === "string" ? s : (s.prompt ?? s.label);
-        return (
-          <button
-            key={`${label}\u0000${prompt}`}
-            type="button"
-            className="tandem-suggestions__item"
-            disabled={busy}
-            onClick={() => (onSelect ? onSelect(prompt) : void sendMessage(prompt))}
-          >
-            {label}
-          </button>
-        );
-      })}
-    </fieldset>
-  );
-}
+  const onSelect = useContext(SuggestionsContext);
+  const select = () => (onSelect ? onSelect(prompt) : void sendMessage(prompt));
+  return <ActionButton {...rest} ref={ref} action={select} off={busy} label={prompt} classes="tandem-suggestions__item" />;
+});

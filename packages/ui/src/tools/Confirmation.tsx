@@ -1,61 +1,189 @@
 import type { ToolCallView } from "@tandem/react";
-import { useId } from "react";
+import { type ComponentPropsWithoutRef, createContext, forwardRef, type ReactNode, useContext, useEffect, useId, useState } from "react";
+import { useLabels } from "../labels/labels.js";
+import { composeEventHandlers } from "../util/composeEventHandlers.js";
+import { useComposedRefs } from "../util/composeRefs.js";
 import { cx } from "../util/cx.js";
-import { argsText } from "./status.js";
-import { useConfirmation } from "./useConfirmation.js";
+import { argsText } from "../util/json.js";
+import { ActionButton, type PartButtonProps } from "../util/Primitive.js";
+import { type UseConfirmation, useConfirmation } from "./useConfirmation.js";
 
-export interface ConfirmationProps {
+interface ConfirmationContextValue extends UseConfirmation {
   call: ToolCallView;
-  className?: string;
+  descriptionId: string;
+  /** ConfirmationDescription says it is on screen, so the group is described by it. */
+  setDescribed: (described: boolean) => void;
+}
+
+const ConfirmationContext = createContext<ConfirmationContextValue | null>(null);
+
+function useConfirmationContext(part: string): ConfirmationContextValue {
+  const value = useContext(ConfirmationContext);
+  if (!value) throw new Error(`<${part}> must be inside <Confirmation>.`);
+  return value;
+}
+
+/** The label's text with the tool's name emphasised where it appears. */
+function emphasise(text: string, name: string): ReactNode {
+  const at = name === "" ? -1 : text.indexOf(name);
+  if (at < 0) return text;
+  return (
+    <>
+      {text.slice(0, at)}
+      <strong>{name}</strong>
+      {text.slice(at + name.length)}
+    </>
+  );
+}
+
+export interface ConfirmationProps extends ComponentPropsWithoutRef<"fieldset"> {
+  call: ToolCallView;
 }
 
 /**
- * The default approval for a human-in-the-loop tool with no render of its own: what the agent
- * wants to do, its arguments, Approve / Reject (with an optional reason). Escape rejects.
+ * The default approval for a human-in-the-loop tool with no render of its own: a group named
+ * `Allow the agent to run <name>?` (`data-state="pending|answered"`, `data-answered` once
+ * answered) with ConfirmationTitle, ConfirmationDescription, ConfirmationArgs, ConfirmationReason
+ * and Approve / Reject, or the `children` you compose from them. It takes focus when it appears
+ * (ConfirmationApprove first), Escape rejects, and focus moves on once it is answered.
  */
-export function Confirmation({ call, className }: ConfirmationProps) {
-  const { description, reason, setReason, answered, approve, reject, keys, focusRef } = useConfirmation(call);
+export const Confirmation = forwardRef<HTMLFieldSetElement, ConfirmationProps>(function Confirmation(
+  { call, className, children, onKeyDown, ...rest },
+  ref,
+) {
+  const confirmation = useConfirmation(call);
+  const { description, answered, keys } = confirmation;
+  const labels = useLabels();
   const descriptionId = useId();
-  const reasonId = useId();
+  // The default layout shows the description whenever there is one: described from the first render.
+  const [described, setDescribed] = useState(children === undefined && description !== undefined);
+  const refs = useComposedRefs(ref, keys.ref);
   return (
-    <fieldset
-      aria-label={`Allow the agent to run ${call.name}?`}
-      aria-describedby={description ? descriptionId : undefined}
-      className={cx("tandem-confirmation", className)}
-      data-answered={answered || undefined}
-      {...keys}
-    >
-      <p className="tandem-confirmation__title">
-        Allow the agent to run <strong>{call.name}</strong>?
-      </p>
-      {description && (
-        <p id={descriptionId} className="tandem-confirmation__description">
-          {description}
-        </p>
-      )}
-      <p className="tandem-confirmation__label">Arguments</p>
+    <ConfirmationContext.Provider value={{ ...confirmation, call, descriptionId, setDescribed }}>
+      <fieldset
+        aria-label={labels.confirm(call.name)}
+        aria-describedby={described ? descriptionId : undefined}
+        data-state={answered ? "answered" : "pending"}
+        data-answered={answered ? "" : undefined}
+        data-tandem-confirmation=""
+        {...rest}
+        ref={refs}
+        className={cx("tandem-confirmation", className)}
+        onKeyDown={composeEventHandlers(onKeyDown, keys.onKeyDown)}
+      >
+        {children ?? (
+          <>
+            <ConfirmationTitle />
+            <ConfirmationDescription />
+            <ConfirmationArgs />
+            <ConfirmationReason />
+            <div className="tandem-confirmation__actions">
+              <ConfirmationApprove />
+              <ConfirmationReject />
+            </div>
+          </>
+        )}
+      </fieldset>
+    </ConfirmationContext.Provider>
+  );
+});
+
+export interface ConfirmationTitleProps extends ComponentPropsWithoutRef<"p"> {}
+
+/** "Allow the agent to run **name**?" (the `confirm` label), or your `children`. */
+export const ConfirmationTitle = forwardRef<HTMLParagraphElement, ConfirmationTitleProps>(function ConfirmationTitle(
+  { className, children, ...rest },
+  ref,
+) {
+  const { call } = useConfirmationContext("ConfirmationTitle");
+  const labels = useLabels();
+  return (
+    <p {...rest} ref={ref} className={cx("tandem-confirmation__title", className)}>
+      {children ?? emphasise(labels.confirm(call.name), call.name)}
+    </p>
+  );
+});
+
+export interface ConfirmationDescriptionProps extends ComponentPropsWithoutRef<"p"> {}
+
+/** What the tool says it does (from its registration), or your `children`; it describes the group. Nothing when neither. */
+export const ConfirmationDescription = forwardRef<HTMLParagraphElement, ConfirmationDescriptionProps>(function ConfirmationDescription(
+  { className, children, ...rest },
+  ref,
+) {
+  const { description, descriptionId, setDescribed } = useConfirmationContext("ConfirmationDescription");
+  const content = children ?? description;
+  const shown = content !== undefined && content !== null && content !== "";
+  useEffect(() => {
+    if (!shown) return;
+    setDescribed(true);
+    return () => setDescribed(false);
+  }, [shown, setDescribed]);
+  if (!shown) return null;
+  return (
+    <p id={descriptionId} {...rest} ref={ref} className={cx("tandem-confirmation__description", className)}>
+      {content}
+    </p>
+  );
+});
+
+export interface ConfirmationArgsProps extends Omit<ComponentPropsWithoutRef<"div">, "children"> {}
+
+/** The call's arguments as pretty JSON, under the `arguments` label. */
+export const ConfirmationArgs = forwardRef<HTMLDivElement, ConfirmationArgsProps>(function ConfirmationArgs({ className, ...rest }, ref) {
+  const { call } = useConfirmationContext("ConfirmationArgs");
+  const labels = useLabels();
+  return (
+    <div {...rest} ref={ref} className={cx("tandem-confirmation__arguments", className)}>
+      <p className="tandem-confirmation__label">{labels.arguments}</p>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: long arguments scroll; a keyboard must reach them (axe's scrollable-region-focusable) */}
       <pre className="tandem-confirmation__args" tabIndex={0}>
         {argsText(call.args, call.argsText)}
       </pre>
-      <div className="tandem-confirmation__reason">
-        <label htmlFor={reasonId}>Reason (optional)</label>
-        <input id={reasonId} type="text" value={reason} disabled={answered} onChange={(e) => setReason(e.target.value)} />
-      </div>
-      <div className="tandem-confirmation__actions">
-        <button
-          ref={focusRef}
-          type="button"
-          className="tandem-button tandem-button--primary"
-          data-tandem-autofocus=""
-          disabled={answered}
-          onClick={approve}
-        >
-          Approve
-        </button>
-        <button type="button" className="tandem-button" disabled={answered} onClick={reject}>
-          Reject
-        </button>
-      </div>
-    </fieldset>
+    </div>
   );
-}
+});
+
+export interface ConfirmationReasonProps extends Omit<ComponentPropsWithoutRef<"div">, "children"> {}
+
+/** The optional reason sent with Reject (a text field named by the `reasonOptional` label). */
+export const ConfirmationReason = forwardRef<HTMLDivElement, ConfirmationReasonProps>(function ConfirmationReason(
+  { className, ...rest },
+  ref,
+) {
+  const { reason, setReason, answered } = useConfirmationContext("ConfirmationReason");
+  const labels = useLabels();
+  const id = useId();
+  return (
+    <div {...rest} ref={ref} className={cx("tandem-confirmation__reason", className)}>
+      <label htmlFor={id}>{labels.reasonOptional}</label>
+      <input id={id} type="text" value={reason} disabled={answered} onChange={(e) => setReason(e.target.value)} />
+    </div>
+  );
+});
+
+export interface ConfirmationButtonProps extends PartButtonProps {}
+
+/** Approves (`{ approved: true }`); it takes focus when the confirmation appears. Disabled, with `data-disabled`, once answered. */
+export const ConfirmationApprove = forwardRef<HTMLButtonElement, ConfirmationButtonProps>(function ConfirmationApprove(props, ref) {
+  const { approve, answered, focusRef } = useConfirmationContext("ConfirmationApprove");
+  const labels = useLabels();
+  const refs = useComposedRefs(ref, focusRef);
+  return (
+    <ActionButton
+      {...props}
+      ref={refs}
+      action={approve}
+      off={answered}
+      label={labels.approve}
+      classes="tandem-button tandem-button--primary"
+    />
+  );
+});
+
+/** Rejects (`{ approved: false, reason? }`), as Escape does. Disabled, with `data-disabled`, once answered. */
+export const ConfirmationReject = forwardRef<HTMLButtonElement, ConfirmationButtonProps>(function ConfirmationReject(props, ref) {
+  const { reject, answered } = useConfirmationContext("ConfirmationReject");
+  const labels = useLabels();
+  return <ActionButton {...props} ref={ref} action={reject} off={answered} label={labels.reject} classes="tandem-button" />;
+});

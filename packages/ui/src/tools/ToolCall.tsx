@@ -1,18 +1,19 @@
 import { type ToolRenderProps, useToolCall, useToolRender } from "@tandem/react";
-import type { ReactNode } from "react";
+import { type ComponentPropsWithoutRef, forwardRef, type ReactNode } from "react";
 import { useChatComponents } from "../chat/components.js";
+import { useLabels } from "../labels/labels.js";
 import { cx } from "../util/cx.js";
 import { keyOf, RenderHost } from "../util/RenderHost.js";
 import { Confirmation as DefaultConfirmation } from "./Confirmation.js";
 import { ToolCallCard as DefaultToolCallCard } from "./ToolCallCard.js";
 
-export interface ToolCallProps {
+export interface ToolCallProps extends Omit<ComponentPropsWithoutRef<"fieldset">, "children"> {
   toolCallId: string;
-  className?: string;
 }
 
 /**
- * One tool call, always inside a `role="group"` named `Tool call: <name>` with `data-status`.
+ * One tool call, always inside a `role="group"` named `Tool call: <name>` with `data-status`
+ * (and `data-state`, the same status).
  * Inside it: the render registered for the tool (useFrontendTool / useHumanInTheLoop render, or
  * useToolRenderer for its name or "*"), else a Confirmation while a human-in-the-loop call waits,
  * else the default card. The container adds no visuals around a custom render; a group is a
@@ -20,8 +21,9 @@ export interface ToolCallProps {
  * A "*" render does not hide a pending confirmation: a call waiting for a person with no render
  * of its own always gets Approve / Reject, so a catch-all renderer cannot leave the run stuck.
  */
-export function ToolCall({ toolCallId, className }: ToolCallProps) {
+export const ToolCall = forwardRef<HTMLFieldSetElement, ToolCallProps>(function ToolCall({ toolCallId, className, ...rest }, ref) {
   const call = useToolCall(toolCallId);
+  const labels = useLabels();
   const name = call?.name ?? "";
   const own = useToolRender(name, { exact: true });
   const catchAll = useToolRender("*");
@@ -50,12 +52,15 @@ export function ToolCall({ toolCallId, className }: ToolCallProps) {
   }
   return (
     <fieldset
-      aria-label={`Tool call: ${call.name}`}
-      className={cx("tandem-tool-call", custom && "tandem-tool-call--custom", className)}
+      aria-label={labels.toolCall(call.name)}
+      data-state={call.status}
       data-status={call.status}
       data-tool-call-id={call.id}
+      {...rest}
+      ref={ref}
+      className={cx("tandem-tool-call", custom && "tandem-tool-call--custom", className)}
     >
       {body}
     </fieldset>
   );
-}
+});

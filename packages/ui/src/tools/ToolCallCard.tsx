@@ -1,13 +1,12 @@
 import type { ToolCallView } from "@tandem/react";
-import { useId, useState } from "react";
-import { ProgressBar } from "../messages/Activity.js";
+import { type ComponentPropsWithoutRef, forwardRef, useId, useState } from "react";
+import { useLabels } from "../labels/labels.js";
+import { ProgressReport } from "../messages/Activity.js";
 import { cx } from "../util/cx.js";
-import { pretty } from "../util/json.js";
-import { argsText, STATUS_LABEL } from "./status.js";
+import { argsText, pretty } from "../util/json.js";
 
-export interface ToolCallCardProps {
+export interface ToolCallCardProps extends Omit<ComponentPropsWithoutRef<"div">, "children"> {
   call: ToolCallView;
-  className?: string;
 }
 
 /** Open while the call is live or failed; closed once complete, unless the user says otherwise. */
@@ -17,27 +16,39 @@ export function useDisclosure(call: ToolCallView): { expanded: boolean; toggle: 
   return { expanded, toggle: () => setChosen(!expanded) };
 }
 
-/** The default tool call card: name, status, arguments as they stream, result or error. */
-export function ToolCallCard({ call, className }: ToolCallCardProps) {
+/**
+ * The default tool call card: name, status, progress while it runs, arguments as they stream,
+ * result or error. A disclosure: `data-state="open|closed"` on the card and its toggle.
+ */
+export const ToolCallCard = forwardRef<HTMLDivElement, ToolCallCardProps>(function ToolCallCard({ call, className, ...rest }, ref) {
   const { expanded, toggle } = useDisclosure(call);
+  const labels = useLabels();
   const progress = call.progress;
   const bodyId = useId();
+  const state = expanded ? "open" : "closed";
   return (
-    <div className={cx("tandem-tool-card", className)}>
-      <button type="button" className="tandem-tool-card__toggle" aria-expanded={expanded} aria-controls={bodyId} onClick={toggle}>
+    <div data-state={state} {...rest} ref={ref} className={cx("tandem-tool-card", className)}>
+      <button
+        type="button"
+        className="tandem-tool-card__toggle"
+        aria-expanded={expanded}
+        aria-controls={bodyId}
+        data-state={state}
+        onClick={toggle}
+      >
         <span className="tandem-tool-card__name">{call.name}</span>
         <span className="tandem-tool-card__status" data-status={call.status}>
-          {STATUS_LABEL[call.status]}
+          {labels.toolStatus(call.status)}
         </span>
       </button>
       {progress && call.status !== "complete" && call.status !== "error" && (
         <div className="tandem-tool-card__progress">
-          <ProgressBar value={progress.value} label={progress.message || `${call.name} progress`} />
-          {progress.message && <p className="tandem-activity__message">{progress.message}</p>}
+          <ProgressReport value={progress.value} message={progress.message} label={labels.toolProgress(call.name)} />
         </div>
       )}
       <div id={bodyId} className="tandem-tool-card__body" hidden={!expanded}>
-        <p className="tandem-tool-card__label">Arguments</p>
+        <p className="tandem-tool-card__label">{labels.arguments}</p>
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: long lines scroll sideways; a keyboard must reach them (axe's scrollable-region-focusable) */}
         <pre className="tandem-tool-card__args" tabIndex={0}>
           {argsText(call.args, call.argsText)}
         </pre>
@@ -46,7 +57,8 @@ export function ToolCallCard({ call, className }: ToolCallCardProps) {
         ) : (
           call.result !== undefined && (
             <>
-              <p className="tandem-tool-card__label">Result</p>
+              <p className="tandem-tool-card__label">{labels.result}</p>
+              {/* biome-ignore lint/a11y/noNoninteractiveTabindex: long lines scroll sideways; a keyboard must reach them (axe's scrollable-region-focusable) */}
               <pre className="tandem-tool-card__result" tabIndex={0}>
                 {pretty(call.result)}
               </pre>
@@ -56,4 +68,4 @@ export function ToolCallCard({ call, className }: ToolCallCardProps) {
       </div>
     </div>
   );
-}
+});

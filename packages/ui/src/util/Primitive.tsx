@@ -1,5 +1,7 @@
 import { Slot } from "@radix-ui/react-slot";
-import type { ElementType } from "react";
+import { type ComponentPropsWithoutRef, type ElementType, forwardRef, type ReactNode } from "react";
+import { composeEventHandlers } from "./composeEventHandlers.js";
+import { cx } from "./cx.js";
 
 export interface AsChildProp {
   /**
@@ -13,3 +15,43 @@ export interface AsChildProp {
 export function slotOr<T extends ElementType>(asChild: boolean | undefined, tag: T): T {
   return (asChild ? Slot : tag) as T;
 }
+
+/** What every action button of a part takes: a button's props, and `asChild`. */
+export interface PartButtonProps extends ComponentPropsWithoutRef<"button">, AsChildProp {}
+
+interface ActionButtonProps extends PartButtonProps {
+  /** What the part does on click, after the app's `onClick` (skipped if it called `preventDefault()`). */
+  action?: (() => void) | undefined;
+  /** The part's own reason to be disabled (the app's `disabled` counts too). */
+  off?: boolean;
+  /** Shown when the app gives no children. */
+  label: ReactNode;
+  /** The part's classes, before the app's `className`. */
+  classes: string;
+}
+
+/**
+ * The button every action part renders (Send, Stop, Retry, Approve, Reject, a suggestion): a
+ * `<button type="button">` or, with `asChild`, the app's own element; `data-disabled` while
+ * disabled.
+ */
+export const ActionButton = forwardRef<HTMLButtonElement, ActionButtonProps>(function ActionButton(
+  { asChild, action, off = false, label, classes, className, children, disabled, onClick, ...rest },
+  ref,
+) {
+  const Button = slotOr(asChild, "button");
+  const isOff = disabled === true || off;
+  return (
+    <Button
+      type="button"
+      disabled={isOff}
+      data-disabled={isOff ? "" : undefined}
+      {...rest}
+      ref={ref}
+      className={cx(classes, className)}
+      onClick={action ? composeEventHandlers(onClick, action) : onClick}
+    >
+      {children ?? label}
+    </Button>
+  );
+});

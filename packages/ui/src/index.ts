@@ -38,7 +38,13 @@ export {
 } from "./status/RunError.js";
 export { Steps, type StepsProps } from "./status/Steps.js";
 export { Usage, type UsageProps } from "./status/Usage.js";
-export { type Suggestion, Suggestions, type SuggestionsProps } from "./suggestions/Suggestions.js";
+export {
+  type Suggestion,
+  Suggestions,
+  SuggestionsItem,
+  type SuggestionsItemProps,
+  type SuggestionsProps,
+} from "./suggestions/Suggestions.js";
 export {
   ThreadList,
   ThreadListItem,
@@ -52,7 +58,21 @@ export {
   type ThreadListStatusProps,
 } from "./threads/ThreadList.js";
 export { type ThreadListEntry, type UseThreadList, useThreadList } from "./threads/useThreadList.js";
-export { Confirmation, type ConfirmationProps } from "./tools/Confirmation.js";
+export {
+  Confirmation,
+  ConfirmationApprove,
+  ConfirmationArgs,
+  type ConfirmationArgsProps,
+  type ConfirmationButtonProps,
+  ConfirmationDescription,
+  type ConfirmationDescriptionProps,
+  type ConfirmationProps,
+  ConfirmationReason,
+  type ConfirmationReasonProps,
+  ConfirmationReject,
+  ConfirmationTitle,
+  type ConfirmationTitleProps,
+} from "./tools/Confirmation.js";
 export { ConfirmationFocusProvider } from "./tools/confirmationFocus.js";
 export { ToolCall, type ToolCallProps } from "./tools/ToolCall.js";
 export { ToolCallCard, type ToolCallCardProps, useDisclosure } from "./tools/ToolCallCard.js";

@@ -19,6 +19,18 @@ function manualFrames() {
 const content = (delta: string) => ({ type: EventType.TEXT_MESSAGE_CONTENT, messageId: "a", delta }) as BaseEvent;
 
 describe("createThreadStore", () => {
+  it("shows a reply's first words at once, without waiting for a frame", () => {
+    const frames = manualFrames();
+    const store = createThreadStore(createThreadState({ threadId: "t" }), frames.schedule);
+    store.dispatch({ type: EventType.RUN_STARTED, threadId: "t", runId: "r" } as BaseEvent);
+    store.dispatch({ type: EventType.TEXT_MESSAGE_START, messageId: "a", role: "assistant" } as BaseEvent);
+    expect(store.getState().messages).toHaveLength(0);
+    store.dispatch(content("Hello"));
+    expect(store.getState().messages[0]!.content).toBe("Hello");
+    store.dispatch(content(" there"));
+    expect(store.getState().messages[0]!.content).toBe("Hello");
+  });
+
   it("publishes streamed deltas at most once per frame", () => {
     const frames = manualFrames();
     const store = createThreadStore(createThreadState({ threadId: "t" }), frames.schedule);
@@ -28,12 +40,14 @@ describe("createThreadStore", () => {
     expect(publishes).toBe(1);
     store.dispatch({ type: EventType.TEXT_MESSAGE_START, messageId: "a", role: "assistant" } as BaseEvent);
     for (let i = 0; i < 50; i++) store.dispatch(content(`${i} `));
-    expect(publishes).toBe(1);
-    frames.frame();
+    // The first words show at once; the rest wait for the frame.
     expect(publishes).toBe(2);
+    expect(store.getState().messages[0]!.content).toBe("0 ");
+    frames.frame();
+    expect(publishes).toBe(3);
     expect(store.getState().messages[0]!.content).toMatch(/^0 1 2 .* 49 $/);
     frames.frame();
-    expect(publishes).toBe(2);
+    expect(publishes).toBe(3);
   });
 
   it("publishes run end, tool-call end and errors at once, with the held deltas", () => {

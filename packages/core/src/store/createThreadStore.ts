@@ -1,5 +1,6 @@
 import { type BaseEvent, EventType } from "@ag-ui/core";
 import { createStore } from "zustand/vanilla";
+import { findMessageIndex } from "../reducer/draft.js";
 import { reduceEvents } from "../reducer/reduceEvents.js";
 import type { ThreadState } from "../types.js";
 import { nextFrame, type Schedule } from "./frame.js";
@@ -15,6 +16,19 @@ const IMMEDIATE = new Set<string>([
 ]);
 
 const NOTHING = () => {};
+
+/**
+ * The first words of a reply go on screen at once, not a frame later: a text delta for a
+ * message that has shown no text yet. Later deltas of it wait for the frame.
+ */
+function startsText(state: ThreadState, event: BaseEvent): boolean {
+  if (event.type !== EventType.TEXT_MESSAGE_CONTENT) return false;
+  const id = (event as { messageId?: string }).messageId;
+  const last = state.messages.at(-1);
+  if (last !== undefined && last.id === id) return last.content === "" || last.content === undefined;
+  const index = findMessageIndex(state.messages, id ?? "");
+  return index < 0 || !state.messages[index]!.content;
+}
 
 export interface ThreadStore {
   getState(): ThreadState;
@@ -53,7 +67,7 @@ export function createThreadStore(initial: ThreadState, schedule: Schedule = nex
     update: (recipe) => publish(recipe(drain(store.getState()))),
     dispatch(event) {
       held.push(event);
-      if (IMMEDIATE.has(event.type)) flush();
+      if (IMMEDIATE.has(event.type) || startsText(store.getState(), event)) flush();
       else if (!cancel) {
         cancel = NOTHING;
         const scheduled = schedule(flush);

@@ -1,3 +1,15 @@
+export {
+  pathOf,
+  RECORDING_VERSION,
+  type RecordedEvent,
+  type RecordedRun,
+  type Recording,
+  type RecordOptions,
+  type RunEndpoint,
+  recordThread,
+  runEndpoint,
+  type ThreadRecorder,
+} from "./recording/index.js";
 export { createThreadState, reduceEvent, reduceEvents } from "./reducer/reduceEvents.js";
 export { AgentClient, type AgentClientOptions, type ClientOptions } from "./run/agentClient.js";
 export { type IndexedDbStorageOptions, indexedDbStorage } from "./storage/indexedDbStorage.js";

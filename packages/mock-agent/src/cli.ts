@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { scenarios } from "./scenarios/index.js";
 import { startMockAgent } from "./server.js";
@@ -8,6 +9,8 @@ const { values } = parseArgs({
     host: { type: "string", default: "127.0.0.1" },
     "token-delay": { type: "string", default: "30" },
     "busy-threads": { type: "boolean", default: false },
+    replay: { type: "string" },
+    timing: { type: "boolean", default: false },
     help: { type: "boolean", short: "h" },
   },
 });
@@ -16,7 +19,11 @@ if (values.help) {
   console.log(
     [
       "tandem-mock [--port 8787] [--host 127.0.0.1] [--token-delay 30] [--busy-threads]",
-      "A scripted AG-UI agent with the Dojo scenarios.",
+      "tandem-mock --replay recording.json [--port 8787] [--host 127.0.0.1] [--timing]",
+      "A scripted AG-UI agent with the Dojo scenarios, or one that replays a recording.",
+      "  --replay file   serve each recorded run at the path it was recorded at, in its dialect; a request that",
+      "                  differs from the recorded one is answered 409 with the first difference",
+      "  --timing        with --replay: keep the recorded time between events",
       "  --busy-threads  like CopilotKit's runtime: a run goes on after its client disconnects, another run on that",
       "                  thread gets an empty stream until POST /agent/<agentId>/stop/<threadId> stops it",
     ].join("\n"),
@@ -31,11 +38,37 @@ if (!Number.isInteger(port) || port < 0 || !(tokenDelayMs >= 0)) {
   process.exit(2);
 }
 
-const busyThreads = values["busy-threads"];
-const agent = await startMockAgent({ port, host: values.host, tokenDelayMs, busyThreads });
-console.log(`Mock agent on ${agent.baseUrl}${busyThreads ? " (busy threads: stop runs at POST /agent/<agentId>/stop/<threadId>)" : ""}`);
-for (const name of Object.keys(scenarios)) console.log(`  POST ${agent.baseUrl}/${name}`);
+if (values.replay !== undefined) {
+  let recording: unknown;
+  try {
+    recording = JSON.parse(readFileSync(values.replay, "utf8"));
+  } catch (error) {
+    console.error(`tandem-mock: cannot read ${values.replay}: ${(error as Error).message}`);
+    process.exit(2);
+  }
+  const agent = await startMockAgent({ port, host: values.host, recording, timing: values.timing }).catch((error: Error) => {
+    console.error(`tandem-mock: ${error.message}`);
+    process.exit(2);
+  });
+  const runs = (recording as { runs: Array<{ path: string }> }).runs;
+  console.log(
+    `Mock agent on ${agent.baseUrl} (replaying ${values.replay}: ${runs.length} runs${values.timing ? ", original timing" : ""})`,
+  );
+  for (const path of new Set(runs.map((r) => r.path))) console.log(`  POST ${agent.baseUrl}${path}`);
+  const stop = () => void agent.close().then(() => process.exit(0));
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+} else {
+  await serveScenarios();
+}
 
-const stop = () => void agent.close().then(() => process.exit(0));
-process.on("SIGINT", stop);
-process.on("SIGTERM", stop);
+async function serveScenarios() {
+  const busyThreads = values["busy-threads"];
+  const agent = await startMockAgent({ port, host: values.host, tokenDelayMs, busyThreads });
+  console.log(`Mock agent on ${agent.baseUrl}${busyThreads ? " (busy threads: stop runs at POST /agent/<agentId>/stop/<threadId>)" : ""}`);
+  for (const name of Object.keys(scenarios)) console.log(`  POST ${agent.baseUrl}/${name}`);
+
+  const stop = () => void agent.close().then(() => process.exit(0));
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}

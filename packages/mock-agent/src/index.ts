@@ -1,3 +1,4 @@
+export { checkRecording, type RecordedRun, type Recording, requestDifference } from "./replay.js";
 export { capabilitiesOf } from "./scenarios/capabilities.js";
 export { scenarios } from "./scenarios/index.js";
 export { answered, approved, lastUserText, toolResults } from "./scenarios/read.js";

@@ -3,6 +3,7 @@ import type { AddressInfo, Socket } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { RequestError, type RequestInfo, routes } from "./dialects/index.js";
 import { ThreadHistory } from "./history.js";
+import { Replay } from "./replay.js";
 import { capabilitiesOf, hasScenario } from "./scenarios/capabilities.js";
 import { scenarios } from "./scenarios/index.js";
 import { THREADS, ThreadsApi } from "./threads.js";
@@ -50,6 +51,8 @@ export async function startMockAgent(options: MockAgentOptions = {}): Promise<Mo
   const defaultName = typeof options.scenario === "function" ? undefined : (options.scenario ?? "agentic-chat");
   const defaultScript: Script = typeof options.scenario === "function" ? options.scenario : scenarios[defaultName!];
   const requests: RecordedRequest[] = [];
+  /** With a recording, every POST to an agent is matched to the next recorded run. */
+  const replay = options.recording === undefined ? undefined : new Replay(options.recording, options.timing);
   const history = new ThreadHistory();
   const threads = new ThreadsApi();
   const sockets = new Set<Socket>();
@@ -105,13 +108,14 @@ export async function startMockAgent(options: MockAgentOptions = {}): Promise<Mo
         return sendJson(res, 404, { error: `Nothing at GET ${path} (unknown scenario "${name}")` });
       return sendJson(res, 200, capabilitiesOf(name ?? defaultName));
     }
-    const route = routes.find((r) => r.method === req.method && r.pattern.test(path));
+    const replayed = replay && req.method === "POST" ? ({ method: "POST", pattern: /^/, dialect: replay.dialect() } as const) : undefined;
+    const route = replayed ?? routes.find((r) => r.method === req.method && r.pattern.test(path));
     const params: Record<string, string> = { ...path.match(route?.pattern ?? /$^/)?.groups };
     if (route?.method === "GET") {
       const answer = route.answer({ path, headers, params, history }, url.searchParams);
       return sendJson(res, answer.status, answer.body);
     }
-    const script = route && scriptFor(params.scenario, defaultScript);
+    const script = replay && replayed ? replay.script(path) : route && scriptFor(params.scenario, defaultScript);
     if (!route || !script) {
       return sendJson(res, 404, {
         error: `Nothing at ${req.method} ${path}${params.scenario ? ` (unknown agent or scenario "${params.scenario}")` : ""}`,

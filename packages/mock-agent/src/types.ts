@@ -57,6 +57,15 @@ export interface MockAgentOptions {
    * either mode). Default false: a run ends when its client goes away.
    */
   busyThreads?: boolean;
+  /**
+   * Serve this recording (as `recordThread` from `@tandem/core` writes it) instead of scenarios:
+   * each POST is matched to the next recorded run, at the path it was recorded at and in its
+   * dialect; a request that differs from the recorded one is answered 409 with
+   * `{"error": "...messages[2].content: expected \"…\", got \"…\""}`.
+   */
+  recording?: unknown;
+  /** With `recording`: wait between events as long as the recorded run did. Default false. */
+  timing?: boolean;
 }
 
 export interface RecordedRequest {

@@ -9,6 +9,7 @@ import {
   type RunAgentInput,
 } from "@ag-ui/core";
 import { v4 as randomUUID } from "uuid";
+import { type RunEndpoint, runEndpoint } from "../recording/endpoint.js";
 import { findToolCall } from "../reducer/draft.js";
 import { isRejection } from "../reducer/predictState.js";
 import { addToolResult, createThreadState, endSubagents, reduceEvent } from "../reducer/reduceEvents.js";
@@ -140,6 +141,11 @@ export class AgentClient {
   onRun(listener: (input: RunAgentInput) => void): () => void {
     this.runListeners.add(listener);
     return () => this.runListeners.delete(listener);
+  }
+
+  /** Where this client's runs go: the dialect and its runs URL (for recorders and inspectors; no headers). */
+  get endpoint(): RunEndpoint {
+    return runEndpoint(this.options as Parameters<typeof runEndpoint>[0]);
   }
 
   /** Offers the agent a tool that runs here; returns a function that withdraws it. */

@@ -1,0 +1,3 @@
+export { pathOf, type RunEndpoint, runEndpoint } from "./endpoint.js";
+export { type RecordOptions, recordThread, type ThreadRecorder } from "./recordThread.js";
+export { RECORDING_VERSION, type RecordedEvent, type RecordedRun, type Recording } from "./types.js";

@@ -1,10 +1,27 @@
+import { indexedDbStorage, type ThreadStorage } from "@tandem/core";
 import { AgentProvider } from "@tandem/react";
+import { ThreadList } from "@tandem/ui";
 import { EventInspector } from "./EventInspector";
 import type { PageInfo } from "./pages";
 import { SettingsPanel } from "./SettingsPanel";
 import type { AgentSettings } from "./settings";
 
-/** One page: its note, the demo inside its own agent thread, the inspector and the page's source. */
+const storages = new Map<string, ThreadStorage>();
+
+/** Each page keeps its threads in an IndexedDB database of its own, made once per page (never per render). */
+function storageFor(page: string): ThreadStorage {
+  let storage = storages.get(page);
+  if (!storage) {
+    storage = indexedDbStorage({ name: `playground-${page}` });
+    storages.set(page, storage);
+  }
+  return storage;
+}
+
+/**
+ * One page: its note, its threads beside the demo (kept in IndexedDB: a reload brings the
+ * current one back), the inspector and the page's source.
+ */
 export function PageFrame({ page, settings }: { page: PageInfo; settings: AgentSettings }) {
   const { Page } = page;
   return (
@@ -37,8 +54,10 @@ export function PageFrame({ page, settings }: { page: PageInfo; settings: AgentS
         {...(settings.stop !== undefined && { stop: settings.stop })}
         {...(settings.capabilities !== undefined && settings.protocol === "ag-ui" && { capabilities: settings.capabilities })}
         {...(page.initialState !== undefined && { initialState: page.initialState })}
+        storage={storageFor(page.path)}
       >
         <div className="pg-workspace">
+          <ThreadList className="pg-threads" />
           <div className="pg-demo">
             <Page />
           </div>

@@ -6,7 +6,7 @@ import { createRef, type ReactNode } from "react";
 import { beforeEach, describe, expect, it } from "vitest";
 import { Chat } from "../chat/Chat.js";
 import { expectNoAxeViolations } from "../test/harness.js";
-import { ThreadList, ThreadListItems, ThreadListNew, ThreadListStatus } from "./ThreadList.js";
+import { ThreadList, ThreadListItem, ThreadListItems, ThreadListNew, ThreadListStatus } from "./ThreadList.js";
 
 /**
  * A scripted agent behind the provider's `fetch`: it answers every run over SSE with
@@ -292,5 +292,43 @@ describe("<ThreadList>", () => {
     await act(async () => fireEvent.click(within(root).getByRole("button", { name: "Start over" })));
     expect(currentTitle()).toBe("Fresh");
     expect(within(root).getAllByTestId("thread-item")[0]!.textContent).toBe("Fresh");
+  });
+
+  it("each part forwards its ref to its root, which carries the app's props and class beside its own", async () => {
+    const refs = {
+      new: createRef<HTMLButtonElement>(),
+      items: createRef<HTMLUListElement>(),
+      item: createRef<HTMLLIElement>(),
+      status: createRef<HTMLParagraphElement>(),
+    };
+    const probe = { className: "probe", "data-probe": "yes" };
+    renderApp(
+      await twoThreads(),
+      <ThreadList>
+        <ThreadListNew ref={refs.new} {...probe} />
+        <ThreadListItems ref={refs.items} {...probe} />
+        <ul>
+          <ThreadListItem
+            ref={refs.item}
+            {...probe}
+            thread={{ id: "t-haiku", title: "Haiku", createdAt: 1, updatedAt: 1, current: false, stored: true }}
+          />
+        </ul>
+        <ThreadListStatus ref={refs.status} {...probe} />
+      </ThreadList>,
+      false,
+    );
+    for (const [part, ref] of Object.entries(refs)) {
+      const root = ref.current as HTMLElement | null;
+      expect(root, part).toBeInstanceOf(HTMLElement);
+      expect(root!.dataset.probe, part).toBe("yes");
+      expect(root!.classList.contains("probe"), part).toBe(true);
+      expect(
+        [...root!.classList].some((c) => c.startsWith("tandem-thread-list")),
+        part,
+      ).toBe(true);
+    }
+    expect(refs.item.current!.dataset.state).toBe("idle");
+    expect(refs.status.current!.dataset.state).toBe("saved");
   });
 });

@@ -313,8 +313,9 @@ export const ThreadListItem = forwardRef<HTMLLIElement, ThreadListItemProps>(fun
 export interface ThreadListStatusProps extends Omit<ComponentPropsWithoutRef<"p">, "children"> {}
 
 /**
- * A polite live region (`role="status"`): empty while threads are saved, the storage's message
- * (through the `cannotSave` label) when they cannot be. Always in the page, so the change is read out.
+ * A polite live region (`role="status"`, `data-state` the storage's status): empty while threads
+ * are saved, the storage's message (through the `cannotSave` label) when they cannot be. Always in
+ * the page, so the change is read out.
  */
 export const ThreadListStatus = forwardRef<HTMLParagraphElement, ThreadListStatusProps>(function ThreadListStatus(
   { className, ...rest },
@@ -327,7 +328,7 @@ export const ThreadListStatus = forwardRef<HTMLParagraphElement, ThreadListStatu
     <p
       role="status"
       aria-live="polite"
-      data-state={failed ? "failed" : "ok"}
+      data-state={storage.kind}
       {...rest}
       ref={ref}
       className={cx("tandem-thread-list__status", className)}

@@ -1,4 +1,4 @@
-import { type ComponentPropsWithoutRef, useEffect, useRef, useState } from "react";
+import { type ComponentPropsWithoutRef, forwardRef, useEffect, useRef, useState } from "react";
 import { useLabels } from "../labels/labels.js";
 import { cx } from "../util/cx.js";
 
@@ -44,8 +44,8 @@ export function useCopy(resetAfter = 2000): { copied: boolean; copy: (text: stri
 
 export type CodeBlockProps = ComponentPropsWithoutRef<"pre"> & { node?: unknown };
 
-/** A fenced code block with its language and a Copy button (react-markdown's `pre`). */
-export function CodeBlock({ node, className, children, ...rest }: CodeBlockProps) {
+/** A fenced code block with its language and a Copy button (react-markdown's `pre`); the ref and props go to the `pre`. */
+export const CodeBlock = forwardRef<HTMLPreElement, CodeBlockProps>(function CodeBlock({ node, className, children, ...rest }, ref) {
   const hast = node as HastNode | undefined;
   const { copied, copy } = useCopy();
   const labels = useLabels();
@@ -59,9 +59,9 @@ export function CodeBlock({ node, className, children, ...rest }: CodeBlockProps
         </button>
       </div>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: focusable so a keyboard can scroll a long line sideways (axe's scrollable-region-focusable) */}
-      <pre tabIndex={0} {...rest} className={cx("tandem-code-block__pre", className)}>
+      <pre tabIndex={0} {...rest} ref={ref} className={cx("tandem-code-block__pre", className)}>
         {children}
       </pre>
     </div>
   );
-}
+});

@@ -1,6 +1,6 @@
 import { AgentClient } from "@tandem/core";
 import { AgentProvider } from "@tandem/react";
-import { act, cleanup, render, type RenderResult } from "@testing-library/react";
+import { act, cleanup, type RenderResult, render } from "@testing-library/react";
 import axe from "axe-core";
 import type { ReactNode } from "react";
 import { afterEach, expect, vi } from "vitest";

@@ -8,6 +8,7 @@
 //                fast-json-patch, untruncate-json) external; the JSON Schema validator loads on demand
 //   dialects     each non-AG-UI transport of core, a chunk loaded on first use (informational)
 //   markdown     @tandem/ui/markdown with react-markdown + remark-gfm inside (informational)
+//   inspector    @tandem/ui/inspector (<AgentInspector>), its own entry loaded on demand, @tandem/* external (informational)
 //   styles.css   the stylesheet, minified (informational)
 //   Quick start  what a user ships: the README's Quick start as a Vite app (scripts/quick-start-size.mjs),
 //                first-load JavaScript with React excluded (budgeted) and included, and every part
@@ -65,7 +66,12 @@ const targets = [
         (i) => i.kind !== "dynamic-import" && MARKDOWN_STACK.some((p) => new RegExp(`^${p.replace("*", ".*")}`).test(i.path)),
       );
       const markdownFiles = Object.keys(output.inputs).filter((f) => /packages\/ui\/src\/markdown\/(Markdown|CodeBlock)\.tsx$/.test(f));
-      const problems = [...eager.map((i) => `imports ${i.path} eagerly`), ...markdownFiles.map((f) => `bundles ${f}`)];
+      // Nor the inspector: it is an entry of its own (@tandem/ui/inspector).
+      const inspectorFiles = Object.keys(output.inputs).filter((f) => /packages\/ui\/src\/inspector\//.test(f));
+      const problems = [
+        ...eager.map((i) => `imports ${i.path} eagerly`),
+        ...[...markdownFiles, ...inspectorFiles].map((f) => `bundles ${f}`),
+      ];
       return problems.length ? `main entry ${problems.join(", ")}` : null;
     },
   },
@@ -100,6 +106,13 @@ const targets = [
   {
     name: "@tandem/ui/markdown (with react-markdown, remark-gfm)",
     options: { entryPoints: ["packages/ui/src/markdown/index.ts"], external: REACT },
+  },
+  {
+    name: "@tandem/ui/inspector (AgentInspector, loaded on demand)",
+    options: {
+      entryPoints: ["packages/ui/src/inspector/index.ts"],
+      external: [...REACT, "@tandem/react", "@tandem/core", "@ag-ui/*", "rxjs", "rxjs/*"],
+    },
   },
   {
     name: "@tandem/ui/styles.css",

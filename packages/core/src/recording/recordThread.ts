@@ -18,6 +18,8 @@ export interface ThreadRecorder {
   stop(): void;
   /** What was captured so far, as a fresh JSON-ready object. */
   recording(): Recording;
+  /** The captured runs as they grow (no copy: read, never change them). */
+  readonly runs: readonly RecordedRun[];
   /** Called after each captured request and event; returns an unsubscribe function. */
   subscribe(listener: () => void): () => void;
 }
@@ -60,6 +62,7 @@ export function recordThread(client: AgentClient, options: RecordOptions = {}): 
       offEvent();
     },
     recording: () => ({ version: RECORDING_VERSION, recordedAt, runs: structuredClone(runs) }),
+    runs,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

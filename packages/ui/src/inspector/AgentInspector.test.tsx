@@ -1,0 +1,129 @@
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { createClient, expectNoAxeViolations, renderWith, toolCall, toolResult } from "../test/harness.js";
+import { AgentInspector } from "./AgentInspector.js";
+
+type Event = { type: string; [key: string]: unknown };
+
+/** A client whose runs stream `script(runIndex)` over the real run loop (so the inspector sees requests and events). */
+async function clientWith(script: (run: number) => Event[]) {
+  const client = createClient();
+  let runs = 0;
+  vi.spyOn(await client.transport, "run").mockImplementation(async function* (input) {
+    const run = runs++;
+    yield { type: "RUN_STARTED", threadId: input.threadId, runId: input.runId } as never;
+    for (const event of script(run)) yield event as never;
+    if (!script(run).some((e) => e.type === "RUN_ERROR"))
+      yield { type: "RUN_FINISHED", threadId: input.threadId, runId: input.runId } as never;
+  });
+  return client;
+}
+
+const planRun = (): Event[] => [
+  { type: "STATE_SNAPSHOT", snapshot: { steps: [{ status: "pending" }, { status: "pending" }] } },
+  { type: "STATE_DELTA", delta: [{ op: "replace", path: "/steps/0/status", value: "completed" }] },
+  ...toolCall("c1", "get_weather", { city: "Oslo" }, "a1"),
+  toolResult("c1", { temperature: 21 }),
+  { type: "TEXT_MESSAGE_START", messageId: "a2", role: "assistant" },
+  { type: "TEXT_MESSAGE_CONTENT", messageId: "a2", delta: "Sunny in Oslo" },
+  { type: "TEXT_MESSAGE_END", messageId: "a2" },
+];
+
+async function send(client: Awaited<ReturnType<typeof clientWith>>, text: string) {
+  await act(async () => {
+    await client.sendMessage(text);
+  });
+}
+
+describe("<AgentInspector>", () => {
+  it("before any run: the export button, an empty timeline, axe clean", async () => {
+    const { container } = renderWith(await clientWith(() => []), <AgentInspector />);
+    const inspector = screen.getByTestId("event-inspector");
+    expect(within(inspector).getByRole("button", { name: "Export recording" })).toBeTruthy();
+    expect(within(inspector).getByText("No runs yet.")).toBeTruthy();
+    await expectNoAxeViolations(container);
+  });
+
+  it("shows the run on a timeline with its tool call linked to its result, the request, events and state diffs; axe clean", async () => {
+    const client = await clientWith(planRun);
+    const { container } = renderWith(client, <AgentInspector />);
+    await send(client, "plan it");
+    const run = await screen.findByRole("article", { name: /^Run 1: ag-ui/ });
+    await waitFor(() => expect(within(run).getByRole("heading").textContent).toMatch(/^Run 1: ag-ui \/unused, 11 events, \d+ ms$/));
+    expect(within(run).getByText(/Tool call/).textContent).toMatch(/get_weather at \+\d+ ms → result at \+\d+ ms/);
+    fireEvent.click(within(run).getByText("Request sent"));
+    expect(within(run).getByText(/"content": "plan it"/)).toBeTruthy();
+
+    const rows = container.querySelectorAll(".tandem-inspector__events > li");
+    expect([...rows].map((r) => r.getAttribute("data-event-type"))).toContain("STATE_DELTA");
+    // The delta's diff: the path, before and after.
+    const delta = container.querySelector('[data-event-type="STATE_DELTA"]')!;
+    expect(delta.querySelector("summary")!.textContent).toContain("(1 change)");
+    fireEvent.click(delta.querySelector("summary")!);
+    const table = within(delta as HTMLElement).getByRole("table", { name: "State changes" });
+    expect(table.textContent).toContain("/steps/0/status");
+    expect(table.textContent).toMatch(/"pending".*"completed"/);
+    expect(screen.getByTestId("inspector-state").textContent).toContain('"completed"');
+    await expectNoAxeViolations(container);
+    // The first run loads the validation pipeline.
+  }, 20_000);
+
+  it("filters by type and searches the payloads", async () => {
+    const client = await clientWith(planRun);
+    const { container } = renderWith(client, <AgentInspector />);
+    await send(client, "plan it");
+    await screen.findByRole("article", { name: /Run 1/ });
+    fireEvent.change(screen.getByLabelText("Filter by type"), { target: { value: "STATE_SNAPSHOT" } });
+    expect(container.querySelectorAll(".tandem-inspector__events > li")).toHaveLength(1);
+    fireEvent.change(screen.getByLabelText("Filter by type"), { target: { value: "" } });
+    fireEvent.change(screen.getByLabelText("Search events"), { target: { value: "oslo" } });
+    const types = [...container.querySelectorAll(".tandem-inspector__events > li")].map((r) => r.getAttribute("data-event-type"));
+    expect(types).toEqual(["TOOL_CALL_ARGS", "TEXT_MESSAGE_CONTENT"]);
+    expect(screen.getByRole("status").textContent).toBe("2 of 11 events shown");
+  });
+
+  it("marks an error, and stays axe clean", async () => {
+    const client = await clientWith(() => [{ type: "RUN_ERROR", message: "The model is overloaded" }]);
+    const { container } = renderWith(client, <AgentInspector theme="dark" />);
+    await send(client, "hi");
+    const run = await screen.findByRole("article", { name: /Run 1: .* \(error\)/ });
+    expect(within(run).getByText(/Error at \+\d+ ms: The model is overloaded/)).toBeTruthy();
+    expect(container.querySelector('[data-event-type="RUN_ERROR"]')?.getAttribute("data-error")).toBe("true");
+    expect(container.querySelector('.tandem-inspector__mark[data-kind="error"]')).not.toBeNull();
+    await expectNoAxeViolations(container);
+  });
+
+  it("Export recording downloads the recording as .json, redacted", async () => {
+    const client = await clientWith(planRun);
+    renderWith(
+      client,
+      <AgentInspector
+        redact={(input) => ({ ...input, messages: input.messages.map((m) => ({ ...m, content: "[redacted]" }) as typeof m) })}
+      />,
+    );
+    await send(client, "my secret");
+    await screen.findByRole("article", { name: /Run 1/ });
+    let blob: Blob | undefined;
+    URL.createObjectURL = vi.fn((b: Blob) => {
+      blob = b;
+      return "blob:recording";
+    });
+    URL.revokeObjectURL = vi.fn();
+    let download = "";
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      download = this.download;
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Export recording" }));
+    expect(download).toMatch(/^tandem-recording-.*\.json$/);
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(blob!);
+    });
+    const recording = JSON.parse(text);
+    expect(recording).toMatchObject({ version: 1, runs: [{ protocol: "ag-ui", path: "/unused" }] });
+    expect(recording.runs[0].events.map((e: { event: Event }) => e.event.type)).toContain("TOOL_CALL_RESULT");
+    expect(JSON.stringify(recording)).not.toContain("my secret");
+    await waitFor(() => expect(URL.revokeObjectURL).toHaveBeenCalled());
+  });
+});

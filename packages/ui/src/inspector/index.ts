@@ -1,0 +1,6 @@
+// `@tandem/ui/inspector`: devtools for a thread, an entry of its own so the main bundle never
+// carries it. Load it on demand with React's lazy() and a dynamic import of this entry (see the
+// README, "Turn a real conversation into a test").
+
+export { AgentInspector, type AgentInspectorProps } from "./AgentInspector.js";
+export { applyPatch, diffState, type StateChange } from "./stateDiff.js";

@@ -1,7 +1,9 @@
-import { type ComponentPropsWithoutRef, forwardRef, type JSX } from "react";
+import { type ComponentPropsWithoutRef, forwardRef, type JSX, memo, useMemo, useRef } from "react";
 import ReactMarkdown, { type Components, type UrlTransform } from "react-markdown";
 import remarkGfm from "remark-gfm";
+import remend, { type RemendOptions } from "remend";
 import { cx } from "../util/cx.js";
+import { type Blocks, splitBlocks } from "./blocks.js";
 import { CodeBlock } from "./CodeBlock.js";
 import { remarkHtmlAsText } from "./htmlAsText.js";
 import { isSafeImage, isSafeLink } from "./safeUrl.js";
@@ -40,17 +42,42 @@ const urlTransform: UrlTransform = (url, key) => ((key === "src" ? isSafeImage(u
 
 const remarkPlugins = [remarkGfm, remarkHtmlAsText];
 
+// Unfinished syntax at the end of a streaming reply is closed for display (`**bold` shows bold,
+// `` `code`` code, a half link its text). Raw HTML is literal text here, so a half tag needs no
+// stripping (and text is never dropped); no math.
+const remendOptions: RemendOptions = { linkMode: "text-only", htmlTags: false, katex: false, inlineKatex: false };
+
+/**
+ * One top-level block. Memoized on its text: a block the reply has moved past keeps its text,
+ * so it is parsed once and never rendered again; only the last (open) block re-parses.
+ */
+const Block = memo(function Block({ text, open }: { text: string; open: boolean }) {
+  return (
+    <ReactMarkdown remarkPlugins={remarkPlugins} skipHtml urlTransform={urlTransform} components={components}>
+      {open ? remend(text, remendOptions) : text}
+    </ReactMarkdown>
+  );
+});
+
 /**
  * GitHub-flavoured Markdown for agent text, safe while it streams: raw HTML is shown as the
  * literal text it is (never parsed into elements, never dropped), links are limited to
- * http(s)/mailto and open in a new tab.
+ * http(s)/mailto and open in a new tab. The text is cut into top-level blocks, each rendered on
+ * its own, so a streaming reply costs per frame what its last block costs, however long it is.
  */
 export const Markdown = forwardRef<HTMLDivElement, MarkdownProps>(function Markdown({ children, className, ...rest }, ref) {
+  const last = useRef<Blocks>(undefined);
+  const { blocks } = useMemo(() => {
+    last.current = splitBlocks(children, last.current);
+    return last.current;
+  }, [children]);
   return (
     <div {...rest} ref={ref} className={cx("tandem-markdown", className)}>
-      <ReactMarkdown remarkPlugins={remarkPlugins} skipHtml urlTransform={urlTransform} components={components}>
-        {children}
-      </ReactMarkdown>
+      {blocks.map((text, i) => (
+        // Keyed by position: a block keeps its element as it grows, and its memo compares the text.
+        // biome-ignore lint/suspicious/noArrayIndexKey: blocks are positions in one growing text
+        <Block key={i} text={text} open={i === blocks.length - 1} />
+      ))}
     </div>
   );
 });

@@ -1,4 +1,5 @@
-// `@tandem/ui/markdown`: the Markdown renderer (react-markdown + remark-gfm). The main entry
+// `@tandem/ui/markdown`: the Markdown renderer (react-markdown + remark-gfm, per top-level block,
+// with remend closing the unfinished syntax of a streaming reply). The main entry
 // loads it lazily; import it from here to render Markdown eagerly:
 //   <Chat components={{ Markdown }} />
 

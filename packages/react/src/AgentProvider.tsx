@@ -111,8 +111,8 @@ export function AgentProvider({ children, client: given, headers, storage, ...op
   useEffect(() => {
     if (!threads) return;
     let persistence: Persistence | null = null;
+    let detach = () => {};
     let cancelled = false;
-    void threads.refresh();
     void threads.load(client.state.threadId).then((stored) => {
       if (cancelled) return;
       // Restored only into an untouched thread: a message typed meanwhile is not overwritten,
@@ -120,12 +120,16 @@ export function AgentProvider({ children, client: given, headers, storage, ...op
       const restored = stored !== null && client.state.messages.length === 0 && client.state.status === "idle";
       if (restored) client.restore(stored);
       persistence = persistThread(client, threads.storage, { loaded: restored ? stored : null, onStatus: (s) => threads.report(s) });
+      detach = threads.attach(persistence);
     });
     return () => {
       cancelled = true;
+      detach();
       void persistence?.stop();
     };
   }, [client, threads]);
+
+  useEffect(() => threads?.connect(), [threads]);
 
   return <AgentContext.Provider value={current}>{children}</AgentContext.Provider>;
 }

@@ -121,4 +121,30 @@ describe("threads kept in a storage", () => {
     expect(stored?.runningSince).toBeUndefined();
     expect(screen.getByTestId("status").textContent).toBe("idle");
   });
+
+  it("a renamed current thread keeps its name through later saves", async () => {
+    const { view, storage } = await setup();
+    view();
+    click("Ask");
+    await waitFor(() => expect(threadButtons()).toEqual(["What is a haiku?"]));
+    click("Rename");
+    await waitFor(() => expect(threadButtons()).toEqual(["Poetry"]));
+    click("Ask again");
+    await waitFor(() => expect(messages()).toHaveLength(4));
+    await waitFor(async () => expect((await storage.list()).map((t) => t.title)).toEqual(["Poetry"]));
+    expect(threadButtons()).toEqual(["Poetry"]);
+  });
+
+  it("a new thread left without a message is not kept", async () => {
+    const { view, storage } = await setup();
+    view();
+    click("Ask");
+    await waitFor(() => expect(threadButtons()).toEqual(["What is a haiku?"]));
+    click("New thread");
+    await waitFor(() => expect(messages()).toEqual([]));
+    fireEvent.click(screen.getByRole("button", { name: "What is a haiku?" }));
+    await waitFor(() => expect(messages()).toHaveLength(2));
+    cleanup();
+    expect((await storage.list()).map((t) => t.title)).toEqual(["What is a haiku?"]);
+  });
 });

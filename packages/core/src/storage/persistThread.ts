@@ -15,6 +15,8 @@ export interface PersistOptions {
 export interface Persistence {
   /** Saves what changed now. Never rejects: a failure is reported through `onStatus`. */
   flush(): Promise<void>;
+  /** Gives the thread a title of its own (later saves keep it) and saves it now. */
+  rename(title: string): Promise<void>;
   /** Saves what is left and stops following the thread. */
   stop(): Promise<void>;
 }
@@ -48,12 +50,16 @@ export function persistThread(client: AgentClient, storage: ThreadStorage, optio
   let chain: Promise<void> = Promise.resolve();
   let stopped = false;
 
+  let renamed = false;
   const changeOf = (s: ThreadState): ThreadChange | null => {
+    // A thread nobody wrote in is not kept (a new thread left at once, a page opened and closed).
+    if (s.messages.length === 0 && !loaded && !renamed) return null;
     const put = s.messages.filter((m) => written.get(m.id) !== m);
     const ids = new Set(s.messages.map((m) => m.id));
     const remove = [...written.keys()].filter((id) => !ids.has(id));
     const same =
       lastSaved !== null &&
+      !renamed &&
       put.length === 0 &&
       remove.length === 0 &&
       s.state === lastSaved.state &&
@@ -87,6 +93,7 @@ export function persistThread(client: AgentClient, storage: ThreadStorage, optio
       onStatus({ kind: "saving" });
       try {
         await storage.save(change);
+        renamed = false;
         for (const m of change.put) written.set(m.id, m);
         for (const id of change.remove) written.delete(id);
         lastSaved = s;
@@ -127,6 +134,11 @@ export function persistThread(client: AgentClient, storage: ThreadStorage, optio
 
   return {
     flush,
+    rename(next) {
+      title = next.trim() || title;
+      renamed = true;
+      return flush();
+    },
     async stop() {
       if (stopped) return;
       stopped = true;

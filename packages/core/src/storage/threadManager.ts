@@ -1,11 +1,13 @@
 import { v4 as randomUUID } from "uuid";
 import { createStore, type StoreApi } from "zustand/vanilla";
-import { describeStorageError } from "./persistThread.js";
+import { describeStorageError, type Persistence } from "./persistThread.js";
 import type { StorageStatus, StoredThread, ThreadStorage, ThreadSummary } from "./types.js";
 
 export interface ThreadListState {
   /** Most recently updated first. */
   threads: ThreadSummary[];
+  /** False until the list has been read once: "no threads yet" is not "not loaded yet". */
+  loaded: boolean;
   currentId: string;
   /** Whether threads are being kept; `failed` says why not (the chat still works in memory). */
   storage: StorageStatus;
@@ -26,6 +28,7 @@ export interface ThreadManagerOptions {
 export class ThreadManager {
   readonly store: StoreApi<ThreadListState>;
   private readonly remember: NonNullable<ThreadManagerOptions["remember"]>;
+  private current: Persistence | null = null;
 
   constructor(
     readonly storage: ThreadStorage,
@@ -34,8 +37,21 @@ export class ThreadManager {
     this.remember = options.remember ?? localStorageRemember(`tandem:current-thread:${storage.name ?? "default"}`);
     const currentId = options.initialId ?? this.remember.get() ?? randomUUID();
     this.remember.set(currentId);
-    this.store = createStore<ThreadListState>()(() => ({ threads: [], currentId, storage: { kind: "saved" } }));
-    storage.watch?.(() => void this.refresh());
+    this.store = createStore<ThreadListState>()(() => ({ threads: [], loaded: false, currentId, storage: { kind: "saved" } }));
+  }
+
+  /** Reads the list and follows changes made elsewhere (other tabs); returns a function that stops following. */
+  connect(): () => void {
+    void this.refresh();
+    return this.storage.watch?.(() => void this.refresh()) ?? (() => {});
+  }
+
+  /** The persistence of the current thread: renaming it goes through it, so its next save keeps the new title. */
+  attach(persistence: Persistence): () => void {
+    this.current = persistence;
+    return () => {
+      if (this.current === persistence) this.current = null;
+    };
   }
 
   get state(): ThreadListState {
@@ -46,7 +62,7 @@ export class ThreadManager {
   async refresh(): Promise<void> {
     try {
       const threads = await this.storage.list();
-      this.store.setState({ threads });
+      this.store.setState({ threads, loaded: true });
     } catch (error) {
       this.report({ kind: "failed", message: describeStorageError(error) });
     }
@@ -77,6 +93,11 @@ export class ThreadManager {
   }
 
   async rename(id: string, title: string): Promise<void> {
+    if (id === this.state.currentId && this.current) {
+      await this.current.rename(title);
+      await this.refresh();
+      return;
+    }
     const thread = await this.load(id);
     if (!thread) return;
     const { messages, ...rest } = thread;

@@ -194,6 +194,8 @@ describe("<ThreadList>", () => {
     await waitFor(() => expect(document.activeElement).toBe(current()[0]));
 
     // Deleting another thread keeps the current one, and focus on it.
+    await user.click(within(nav()).getByRole("button", { name: "New thread" }));
+    await waitFor(() => expect(current()[0]!.textContent).toBe("Untitled"));
     const kept = current()[0]!.textContent;
     await user.click(within(nav()).getByRole("button", { name: "Delete Limerick" }));
     await user.click(within(nav()).getByRole("button", { name: "Delete" }));

@@ -50,7 +50,8 @@ describe("predictive state, whatever the tool is called", () => {
       // The first time, the agent says what the document is; after that, the client's state is the document.
       ...(known ? [] : [{ type: "STATE_SNAPSHOT", snapshot: { document: BEFORE } }]),
       { type: "CUSTOM", name: "PredictState", value: [{ state_key: "document", tool: "compose_prose", tool_argument: "body" }] },
-      ...toolCall("compose_prose", { title: "Draft", body: draft }, { chunks: 40, tokenDelayMs: 25 }),
+      // Slow enough that a loaded CI machine still samples the document several times while it streams.
+      ...toolCall("compose_prose", { title: "Draft", body: draft }, { chunks: 40, tokenDelayMs: 60 }),
       ...toolCall("confirm_changes", {}, { tokenDelayMs }),
     ]);
   };

@@ -94,4 +94,44 @@ describe("AgentInspector: record in the playground, replay through the mock agen
     );
     await page.context().close();
   }, 60_000);
+
+  it("a frontend tool's turns record and replay too: the same transcript and the same background", async () => {
+    const CHAT = "agentic-chat";
+    const background = (page: Page) => page.getByTestId("background-container").evaluate((el) => getComputedStyle(el).backgroundImage);
+    const chatTurns = async (page: Page) => {
+      await send(page, "hello there");
+      await settled(page);
+      await send(page, "make the background teal and navy");
+      await expect.poll(() => background(page), { timeout: 15_000 }).toContain("linear-gradient");
+      await expect.poll(() => lastAssistantText(page).textContent(), { timeout: 15_000 }).toContain("Done!");
+      await settled(page);
+    };
+    const transcript = (page: Page) =>
+      page
+        .locator('[data-testid="message"]')
+        .evaluateAll((els) => els.map((el) => `${el.getAttribute("data-role")}: ${el.textContent?.trim()}`));
+
+    const page = await openPage(stack, CHAT);
+    await chatTurns(page);
+    const inspector = page.getByTestId("event-inspector");
+    // The text turn, the tool call, and the follow-up run with the tool's result.
+    await expect.poll(() => inspector.getByTestId("inspector-run").count()).toBe(3);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      inspector.getByRole("button", { name: "Export recording" }).click(),
+    ]);
+    const chatRecording = JSON.parse(readFileSync((await download.path())!, "utf8"));
+    const before = { transcript: await transcript(page), background: await background(page) };
+    await page.context().close();
+
+    const replay = await startMockAgent({ recording: chatRecording });
+    replays.push(replay);
+    const fresh = await openPage(stack, CHAT, `agent=${encodeURIComponent(`${replay.baseUrl}/${CHAT}`)}`);
+    await chatTurns(fresh);
+    expect({ transcript: await transcript(fresh), background: await background(fresh) }).toEqual(before);
+    const followUp = replay.requests.filter((r) => r.method === "POST").at(-1)!.body as { messages: { role: string }[] };
+    expect(followUp.messages.at(-1)?.role).toBe("tool");
+    expect(await fresh.getByRole("alert").count()).toBe(0);
+    await fresh.context().close();
+  }, 90_000);
 });

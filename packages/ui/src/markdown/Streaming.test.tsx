@@ -69,10 +69,15 @@ describe("splitBlocks", () => {
     ]);
     let cut = splitBlocks("");
     for (let i = 1; i <= REPLY.length; i++) {
-      cut = splitBlocks(REPLY.slice(0, i), cut);
-      expect(cut.blocks.join("")).toBe(REPLY.slice(0, i));
+      const text = REPLY.slice(0, i);
+      cut = splitBlocks(text, cut);
+      expect(cut.blocks.join("")).toBe(text);
+      // Each cut is one the whole text has too (a cut may lag until the next newline).
+      const real = splitBlocks(text).starts;
+      for (const start of cut.starts) expect(real).toContain(start);
     }
-    expect(cut.blocks).toEqual(whole.blocks);
+    // The last newline re-cut everything after it: only the final line may still ride along.
+    expect(splitBlocks(`${REPLY}\n`, cut).blocks).toEqual(splitBlocks(`${REPLY}\n`).blocks);
   });
 
   it("keeps the earlier blocks' strings as the text grows, and starts over when the text is replaced", () => {

@@ -38,6 +38,15 @@ export function splitBlocks(text: string, previous?: Blocks): Blocks {
     if (text.length === previous.text.length) return previous;
     const keep = previous.blocks.length - 1;
     const base = previous.starts[keep]!;
+    // A block starts at a line start, so text without a newline cannot end the last block before
+    // the new text: it grows, and is cut again when a newline comes (a cut may lag, never be
+    // wrong: a chunk holding two blocks renders as both). Tokenizing has a fixed cost of a few
+    // ms per call, so most tokens skip it.
+    if (!text.includes("\n", previous.text.length)) {
+      const blocks = previous.blocks.slice();
+      blocks[keep] = text.slice(base);
+      return { text, blocks, starts: previous.starts };
+    }
     const starts = previous.starts.slice(0, keep).concat(blockStarts(text.slice(base)).map((s) => s + base));
     const blocks = previous.blocks.slice(0, keep);
     for (let i = keep; i < starts.length; i++) blocks.push(text.slice(starts[i], starts[i + 1]));

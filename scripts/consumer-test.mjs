@@ -27,6 +27,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
 import { packPackages, root } from "./pack-packages.mjs";
+import { readmeBlock } from "./readme.mjs";
 
 const started = Date.now();
 const keep = process.argv.includes("--keep");
@@ -39,16 +40,6 @@ const fmt = (bytes) => `${(bytes / KiB).toFixed(2)} KiB`;
 
 // ---------------------------------------------------------------------------------------------
 // What the README says, taken verbatim.
-
-/** The fenced code block that follows `<!-- {marker}: … -->` in the README. */
-function readmeBlock(marker) {
-  const readme = readFileSync(path.join(root, "README.md"), "utf8");
-  const at = readme.indexOf(`<!-- ${marker}:`);
-  if (at < 0) throw new Error(`README.md has no <!-- ${marker}: … --> marker`);
-  const block = /```[a-z]*\n([\s\S]*?)```/.exec(readme.slice(at));
-  if (!block) throw new Error(`README.md has no code block after its ${marker} marker`);
-  return block[1];
-}
 
 // ---------------------------------------------------------------------------------------------
 // The versions the repository pins: exact specifiers as they are, ranges as the lockfile resolved them.

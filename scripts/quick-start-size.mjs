@@ -13,19 +13,10 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 import { build } from "vite";
+import { readmeBlock } from "./readme.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const playground = path.join(root, "apps/playground");
-
-/** The fenced code block after `<!-- {marker}: … -->` in the README. */
-export function readmeBlock(marker) {
-  const readme = readFileSync(path.join(root, "README.md"), "utf8");
-  const at = readme.indexOf(`<!-- ${marker}:`);
-  if (at < 0) throw new Error(`README.md has no <!-- ${marker}: … --> marker`);
-  const block = /```[a-z]*\n([\s\S]*?)```/.exec(readme.slice(at));
-  if (!block) throw new Error(`README.md has no code block after its ${marker} marker`);
-  return block[1];
-}
 
 /** The parts that should load on first use, by a module each holds. */
 export const LAZY_PARTS = [

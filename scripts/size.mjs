@@ -94,7 +94,8 @@ const targets = [
     // first run. Then came threads (storage, persistence, the thread list: ~2.3 KiB, shaken out
     // of apps that give no storage) and AG-UI 1.0 in the store (subagents, usage, PredictState).
     // What users ship is budgeted below (the Quick-start app), and that fell from 97 to 53 KiB.
-    budget: 17.5 * KiB,
+    // 18 KiB since recording (AgentClient.endpoint, recordThread) and the thread list's fixes.
+    budget: 18 * KiB,
     options: {
       stdin: {
         contents: 'export * from "@tandem/react";\nexport * from "@tandem/core";\n',

@@ -12,6 +12,7 @@ export {
 } from "./recording/index.js";
 export { createThreadState, reduceEvent, reduceEvents } from "./reducer/reduceEvents.js";
 export { AgentClient, type AgentClientOptions, type ClientOptions } from "./run/agentClient.js";
+export { agentRuntimeStorage } from "./storage/agentRuntimeStorage.js";
 export { type IndexedDbStorageOptions, indexedDbStorage } from "./storage/indexedDbStorage.js";
 export { memoryStorage } from "./storage/memoryStorage.js";
 export { type Persistence, type PersistOptions, persistThread } from "./storage/persistThread.js";

@@ -1,6 +1,6 @@
 /**
  * The UI path: a Markdown-shaped reply (a heading, bold, a list and a fenced code block every 60
- * tokens, like ../shared/bench's `--md` stream) of 2,000 and 10,000 tokens streams at 1 token/ms
+ * tokens, like the side-by-side bench's `--md` stream (shared/bench beside the repo)) of 2,000 and 10,000 tokens streams at 1 token/ms
  * into `<Chat>` (@tandem/ui, Markdown loaded) over a thread of 10 earlier messages, React 19
  * production build in jsdom, from an in-memory SSE `fetch` (packages/react/bench/sse.ts).
  *

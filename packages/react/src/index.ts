@@ -10,6 +10,7 @@ export { type SetAgentState, useAgentState } from "./useAgentState.js";
 export { useCapabilities } from "./useCapabilities.js";
 export { type FrontendToolOptions, type HumanInTheLoopOptions, useFrontendTool, useHumanInTheLoop } from "./useFrontendTool.js";
 export { useInterrupt, useInterruptRender } from "./useInterrupt.js";
+export { useLatest } from "./useLatest.js";
 export { useMessage, useMessageIds } from "./useMessages.js";
 export { shallowEqual, useStoreSelector } from "./useStoreSelector.js";
 export { useSubagents } from "./useSubagents.js";

@@ -1,5 +1,13 @@
-import { type RecordedRun, type RecordOptions, recordThread, type ThreadRecorder, useAgentClient, useAgentState } from "@tandem/react";
-import { useEffect, useId, useMemo, useRef, useState } from "react";
+import {
+  type RecordedRun,
+  type RecordOptions,
+  recordThread,
+  type ThreadRecorder,
+  useAgentClient,
+  useAgentState,
+  useLatest,
+} from "@tandem/react";
+import { useEffect, useId, useMemo, useState } from "react";
 import { applyPatch, diffState, type StateChange } from "./stateDiff.js";
 
 export interface AgentInspectorProps {
@@ -41,8 +49,8 @@ function useRecorder(redact: RecordOptions["redact"]): ThreadRecorder | null {
   const [recorder, setRecorder] = useState<ThreadRecorder | null>(null);
   const [, setVersion] = useState(0);
   // Read at each request: a new function each render must not restart the recording.
-  const redactRef = useRef(redact);
-  redactRef.current = redact;
+  const redactRef = useLatest(redact);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `redactRef` is a ref (useLatest); only a new client restarts the recording.
   useEffect(() => {
     const next = recordThread(client, { redact: (input) => redactRef.current?.(input) ?? input });
     setRecorder(next);

@@ -1,3 +1,4 @@
+import { useLatest } from "@tandem/react";
 import { type KeyboardEvent, type RefObject, useCallback, useEffect, useRef } from "react";
 import { type ConfirmationEntry, useConfirmationFocusRegistry } from "./confirmationFocus.js";
 
@@ -68,10 +69,8 @@ export function useConfirmationKeys({ pending, onReject, initialFocus }: Confirm
   const setRef = useCallback((element: HTMLElement | null) => {
     ref.current = element;
   }, []);
-  const pendingRef = useRef(pending);
-  pendingRef.current = pending;
-  const preferred = useRef(initialFocus);
-  preferred.current = initialFocus;
+  const pendingRef = useLatest(pending);
+  const preferred = useLatest(initialFocus);
   const entry = useRef<ConfirmationEntry | null>(null);
   entry.current ??= {
     element: () => ref.current,

@@ -1,3 +1,4 @@
+export { type VersionInfo, versionsOf } from "./branches/branches.js";
 export {
   pathOf,
   RECORDING_VERSION,

@@ -66,7 +66,26 @@ export interface ThreadState {
   predictions: Prediction[];
   /** The state from before the current run's prediction, kept for a rejecting answer to restore. */
   predictedFrom: { state: unknown } | null;
+  /**
+   * Every other version of the thread's turns, by fork point: the id of the message the
+   * versions follow (`""` before the first message). `messages` is the active path.
+   */
+  branches: Record<string, BranchPoint>;
 }
+
+/**
+ * The versions of what follows one message: an edited question, a regenerated reply. Each is
+ * the rest of the thread as it was when it was left; the active one lives in `messages` (its
+ * slot here is empty).
+ */
+export interface BranchPoint {
+  versions: Message[][];
+  /** The version on the active path. */
+  active: number;
+}
+
+/** The kinds of file a message can carry (AG-UI 1.0 content parts other than text). */
+export type AttachmentKind = "image" | "audio" | "video" | "document";
 
 export type SubagentStatus = "running" | "finished" | "suspended" | "failed";
 

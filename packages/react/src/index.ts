@@ -7,6 +7,7 @@ export { type ActivityRender, type ActivityRenderProps, useActivityRender, useAc
 export { type AgentActions, type AgentView, type UseAgentResult, useAgent } from "./useAgent.js";
 export { useAgentEvent } from "./useAgentEvent.js";
 export { type SetAgentState, useAgentState } from "./useAgentState.js";
+export { type UseBranches, useBranches } from "./useBranches.js";
 export { useCapabilities } from "./useCapabilities.js";
 export { type FrontendToolOptions, type HumanInTheLoopOptions, useFrontendTool, useHumanInTheLoop } from "./useFrontendTool.js";
 export { useInterrupt, useInterruptRender } from "./useInterrupt.js";

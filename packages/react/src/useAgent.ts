@@ -29,7 +29,10 @@ export interface AgentActions {
   sendMessage(content: string | InputContent[]): Promise<void>;
   stop(): void;
   retry(): Promise<void>;
+  /** Asks again for a reply as a new version; the old one is kept (see `useBranches`). */
   regenerate(messageId?: string): Promise<void>;
+  /** Sends an edited copy of a user message as a new version of that turn; the original is kept. */
+  editMessage(messageId: string, content: string | InputContent[]): Promise<void>;
   resolveInterrupt(interruptId: string, payload?: unknown): Promise<void>;
   cancelInterrupt(interruptId: string): Promise<void>;
   setState(next: unknown | ((previous: unknown) => unknown)): void;
@@ -99,6 +102,7 @@ function useActions(client: AgentClient): AgentActions {
       stop: () => client.stop(),
       retry: () => client.retry(),
       regenerate: (id) => client.regenerate(id),
+      editMessage: (id, content) => client.editMessage(id, content),
       resolveInterrupt: (id, payload) => client.resolveInterrupt(id, payload),
       cancelInterrupt: (id) => client.cancelInterrupt(id),
       setState: (next) => client.setState(next),

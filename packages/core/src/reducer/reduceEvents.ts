@@ -33,6 +33,7 @@ export function createThreadState(init: Partial<ThreadState> & { threadId: strin
     capabilities: null,
     predictions: [],
     predictedFrom: null,
+    branches: {},
     ...init,
   };
 }

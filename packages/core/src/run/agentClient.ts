@@ -9,6 +9,7 @@ import {
   type RunAgentInput,
 } from "@ag-ui/core";
 import { v4 as randomUUID } from "uuid";
+import { fork, switchVersion } from "../branches/branches.js";
 import { type RunEndpoint, runEndpoint } from "../recording/endpoint.js";
 import { findToolCall } from "../reducer/draft.js";
 import { isRejection } from "../reducer/predictState.js";
@@ -29,7 +30,7 @@ import {
   validatedEvents,
 } from "../transport/index.js";
 import { requestStop } from "../transport/stopRequest.js";
-import type { AgentError, ThreadState } from "../types.js";
+import type { AgentError, AttachmentKind, ThreadState } from "../types.js";
 import { isAbort, RunFailure, toAgentError } from "./errors.js";
 import { InterruptLedger } from "./interruptLedger.js";
 import { readRun } from "./readRun.js";
@@ -67,6 +68,8 @@ interface RunRequest {
 }
 
 const STOPPED = "Stopped by the user.";
+
+const ATTACHMENT_KINDS: readonly AttachmentKind[] = ["image", "audio", "video", "document"];
 
 /**
  * One thread with one agent: the store, the tools, and the run loop that drives them.
@@ -148,6 +151,11 @@ export class AgentClient {
     return runEndpoint(this.options as Parameters<typeof runEndpoint>[0]);
   }
 
+  /** The attachments the transport can carry in a user message (every kind unless it says otherwise). */
+  get attachmentKinds(): Promise<readonly AttachmentKind[]> {
+    return this.transport.then((t) => t.attachmentKinds ?? ATTACHMENT_KINDS);
+  }
+
   /** Offers the agent a tool that runs here; returns a function that withdraws it. */
   registerTool<P extends ToolParameters>(tool: FrontendTool<P>): () => void {
     return this.tools.register(tool as unknown as FrontendTool);
@@ -188,7 +196,10 @@ export class AgentClient {
     return this.enqueue(this.lastRequest);
   }
 
-  /** Drops the reply to `messageId` (default: the last user message) and asks again. */
+  /**
+   * Asks again for the reply to `messageId` (default: the last user message), as a new version:
+   * the old reply is kept and `selectBranch` goes back to it.
+   */
   regenerate(messageId?: string): Promise<void> {
     const messages = this.state.messages;
     const target = messageId === undefined ? messages.length - 1 : messages.findIndex((m) => m.id === messageId);
@@ -196,11 +207,42 @@ export class AgentClient {
       console.warn(`[tandem] regenerate(): no message "${messageId}" in this thread`);
       return Promise.resolve();
     }
-    // Keep everything up to the user message that the reply answers.
+    // The new version starts after the user message that the reply answers.
     const asked = messages.findLastIndex((m, i) => i <= target && m.role === "user");
     if (asked < 0) return Promise.resolve();
+    return this.branchFrom(asked + 1, []);
+  }
+
+  /** Sends an edited copy of a user message as a new version of that turn; the original is kept. */
+  editMessage(messageId: string, content: string | InputContent[]): Promise<void> {
+    const index = this.state.messages.findIndex((m) => m.id === messageId);
+    if (this.state.messages[index]?.role !== "user") {
+      console.warn(`[tandem] editMessage(): no user message "${messageId}" in this thread`);
+      return Promise.resolve();
+    }
+    return this.branchFrom(index, [{ id: randomUUID(), role: "user", content }]);
+  }
+
+  /**
+   * Shows version `index` (0-based) of the turn that `messageId` begins. Never runs the agent;
+   * does nothing while a run streams. Questions left open on the version it leaves are closed.
+   */
+  selectBranch(messageId: string, index: number): void {
+    if (this.state.status === "running") return;
+    const next = switchVersion(this.state, messageId, index);
+    if (!next) return;
+    this.closeOpenQuestions();
+    this.store.update((s) => ({ ...s, ...next, interrupts: [], status: "idle", error: null }));
+  }
+
+  /** A new version from `index` of the active path, starting with `start`, then a run. */
+  private branchFrom(index: number, start: Message[]): Promise<void> {
     if (this.controller) this.stop();
-    this.store.update((s) => ({ ...s, messages: s.messages.slice(0, asked + 1), error: null, status: "running" }));
+    this.closeOpenQuestions();
+    this.store.update((s) => {
+      const { messages, branches } = fork(s, index);
+      return { ...s, messages: [...messages, ...start], branches, interrupts: [], error: null, status: "running" };
+    });
     return this.enqueue({});
   }
 
@@ -235,12 +277,13 @@ export class AgentClient {
    * that were waiting for a person ask again once their tools are registered; a reply that a
    * reload cut off stays, marked as an error that Retry picks up from.
    */
-  restore(thread: Pick<StoredThread, "messages" | "state" | "interrupts" | "toolCallStatus" | "runningSince">): void {
+  restore(thread: Pick<StoredThread, "messages" | "state" | "interrupts" | "toolCallStatus" | "runningSince" | "branches">): void {
     const cut = thread.runningSince;
     if (cut) this.messageIdsBeforeRun = new Set(cut);
     this.store.update((s) => ({
       ...s,
       messages: thread.messages,
+      branches: thread.branches ?? {},
       state: thread.state,
       interrupts: thread.interrupts,
       toolCallStatus: thread.toolCallStatus,
@@ -384,6 +427,7 @@ export class AgentClient {
       throw new RunFailure({ kind: "network", message: `Could not load the transport: ${(error as Error).message}` });
     }
     if (!controller.signal.aborted) {
+      refuseUncarried(input.messages, transport.attachmentKinds);
       for (const listener of this.runListeners) listener(input);
       this.openRunId = input.runId;
       const events = validatedEvents(transport, input, controller.signal).catch((error: Error) => {
@@ -474,4 +518,16 @@ export class AgentClient {
   private fail(error: AgentError): void {
     this.store.update((s) => ({ ...s, status: "error", error, steps: [], subagents: endSubagents(s.subagents, error.message) }));
   }
+}
+
+/** A message whose attachments the protocol cannot carry fails before it is sent, not silently without them. */
+function refuseUncarried(messages: readonly Message[], kinds: readonly AttachmentKind[] | undefined): void {
+  const last = messages.at(-1);
+  if (!kinds || last?.role !== "user" || typeof last.content === "string") return;
+  const refused = [...new Set(last.content.map((p) => p.type).filter((t) => t !== "text" && !kinds.includes(t)))];
+  if (refused.length > 0)
+    throw new RunFailure({
+      kind: "protocol",
+      message: `This agent's protocol cannot carry ${refused.join(", ")} attachments; remove them and send again.`,
+    });
 }

@@ -65,6 +65,7 @@ export function persistThread(client: AgentClient, storage: ThreadStorage, optio
       s.state === lastSaved.state &&
       s.interrupts === lastSaved.interrupts &&
       s.toolCallStatus === lastSaved.toolCallStatus &&
+      s.branches === lastSaved.branches &&
       (s.status === "running") === (lastSaved.status === "running");
     if (same) return null;
     title ||= titleOf(s.messages);
@@ -77,6 +78,7 @@ export function persistThread(client: AgentClient, storage: ThreadStorage, optio
         state: s.state,
         interrupts: s.interrupts,
         toolCallStatus: s.toolCallStatus,
+        branches: s.branches,
         ...(s.status === "running" && runningSince && { runningSince }),
       },
       order: s.messages.map((m) => m.id),

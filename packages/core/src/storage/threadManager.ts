@@ -147,12 +147,19 @@ export function checkStoredThread(thread: StoredThread): StoredThread {
     Array.isArray(thread.messages) &&
     thread.messages.every((m) => typeof m === "object" && m !== null && typeof m.id === "string" && typeof m.role === "string") &&
     Array.isArray(thread.interrupts ?? []) &&
-    typeof (thread.toolCallStatus ?? {}) === "object";
+    typeof (thread.toolCallStatus ?? {}) === "object" &&
+    typeof (thread.branches ?? {}) === "object";
   if (!ok)
     throw new TypeError(
       `The stored thread "${String((thread as { id?: unknown })?.id)}" is not in a shape Tandem can read; it was left as it is.`,
     );
-  return { ...thread, interrupts: thread.interrupts ?? [], toolCallStatus: thread.toolCallStatus ?? {}, title: thread.title ?? "" };
+  return {
+    ...thread,
+    interrupts: thread.interrupts ?? [],
+    toolCallStatus: thread.toolCallStatus ?? {},
+    branches: thread.branches ?? {},
+    title: thread.title ?? "",
+  };
 }
 
 function localStorageRemember(key: string): NonNullable<ThreadManagerOptions["remember"]> {

@@ -1,5 +1,5 @@
 import type { Interrupt, Message } from "@ag-ui/core";
-import type { ToolCallStatus } from "../types.js";
+import type { BranchPoint, ToolCallStatus } from "../types.js";
 
 /** What a thread list shows of a thread. */
 export interface ThreadSummary {
@@ -11,8 +11,10 @@ export interface ThreadSummary {
 
 /** Everything needed to carry on with a thread after a reload. */
 export interface StoredThread extends ThreadSummary {
-  /** The messages, in order. */
+  /** The messages of the active path, in order. */
   messages: Message[];
+  /** The other versions of its turns (edits, regenerated replies), by fork point. */
+  branches?: Record<string, BranchPoint>;
   state: unknown;
   /** Interrupts the last run finished with, still unanswered. */
   interrupts: Interrupt[];

@@ -1,5 +1,6 @@
 import type { AgentCapabilities, BaseEvent, Message, RunAgentInput } from "@ag-ui/core";
 import type { Observable } from "rxjs";
+import type { AttachmentKind } from "../types.js";
 
 /**
  * How Tandem talks to an agent server: one method that runs the agent. Whatever the server
@@ -13,6 +14,11 @@ export interface Transport {
   loadHistory?(threadId: string, signal: AbortSignal): Promise<Message[]>;
   /** What the agent advertises, where the server says. */
   getCapabilities?(signal: AbortSignal): Promise<AgentCapabilities>;
+  /**
+   * The attachments the protocol can carry in a user message; absent means every kind (AG-UI
+   * passes content parts through). A message with others is refused before it is sent.
+   */
+  readonly attachmentKinds?: readonly AttachmentKind[];
 }
 
 export type HeadersOption = Record<string, string> | (() => Record<string, string> | Promise<Record<string, string>>);

@@ -96,6 +96,34 @@ export interface ChatLabels {
   confirmDeleteThread: (title: string) => string;
   /** The button that confirms the deletion. */
   delete: string;
+  /** A message's toolbar (Copy, Edit or Regenerate, the branch picker). */
+  messageActions: string;
+  edit: string;
+  /** The textbox that edits a sent message. */
+  editMessage: string;
+  save: string;
+  regenerate: string;
+  /** The branch picker's group and buttons; `version` is announced when the version changes (1-based). */
+  versions: string;
+  previousVersion: string;
+  nextVersion: string;
+  version: (index: number, count: number) => string;
+  /** The composer's file picker (button and input). */
+  attachFiles: string;
+  /** The list of pending attachments. */
+  attachments: string;
+  removeAttachment: (fileName: string) => string;
+  /** Shown over the composer while files are dragged onto it. */
+  dropFiles: string;
+  /** An attachment being uploaded. */
+  uploading: string;
+  /** Why a file was refused; `limit` is a size such as "20 MB". */
+  fileTooLarge: (fileName: string, limit: string) => string;
+  tooManyFiles: (max: number) => string;
+  fileNotAccepted: (fileName: string) => string;
+  /** The agent (or its protocol) takes no files of this kind, said before sending. */
+  attachmentsNotSupported: (kinds: string) => string;
+  attachmentFailed: (fileName: string, message: string) => string;
   /** The thread list's status line when threads cannot be saved; `message` says why. */
   cannotSave: (message: string) => string;
 }
@@ -183,6 +211,25 @@ export const defaultLabels: ChatLabels = {
   deleteThread: (title) => `Delete ${title}`,
   confirmDeleteThread: (title) => `Delete “${title}”?`,
   delete: "Delete",
+  messageActions: "Message actions",
+  edit: "Edit",
+  editMessage: "Edit message",
+  save: "Save",
+  regenerate: "Regenerate",
+  versions: "Versions",
+  previousVersion: "Previous version",
+  nextVersion: "Next version",
+  version: (index, count) => `Version ${index} of ${count}`,
+  attachFiles: "Attach files",
+  attachments: "Attachments",
+  removeAttachment: (fileName) => `Remove ${fileName}`,
+  dropFiles: "Drop files to attach",
+  uploading: "Uploading…",
+  fileTooLarge: (fileName, limit) => `${fileName} is larger than ${limit}, the most one file can be.`,
+  tooManyFiles: (max) => `At most ${max} files can go with one message.`,
+  fileNotAccepted: (fileName) => `${fileName} is not a kind of file this agent can read.`,
+  attachmentsNotSupported: (kinds) => `This agent cannot receive ${kinds}; remove them to send.`,
+  attachmentFailed: (fileName, message) => `${fileName} could not be attached: ${message}`,
   cannotSave: (message) => message,
 };
 

@@ -24,7 +24,7 @@ export const LAZY_PARTS = [
   [/transport\/agentRuntime\./, "agent-runtime dialect"],
   [/transport\/agentScope\./, "agentscope dialect"],
   [/transport\/pipeline\./, "AG-UI validation pipeline (@ag-ui/client with its zod)"],
-  [/markdown\/Markdown\./, "Markdown renderer (react-markdown, remark-gfm)"],
+  [/markdown\/Markdown\./, "Markdown renderer (micromark + GFM, mdast/hast to React)"],
   [/@cfworker\/json-schema/, "JSON Schema validator (@cfworker/json-schema)"],
   [/@ag-ui\/proto\//, "protobuf decoder (@ag-ui/proto)"],
 ];

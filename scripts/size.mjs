@@ -7,8 +7,9 @@
 //   react+core   @tandem/react + @tandem/core: @ag-ui/client and what it brings (@ag-ui/core, rxjs,
 //                fast-json-patch, untruncate-json) external; the JSON Schema validator loads on demand
 //   dialects     each non-AG-UI transport of core, a chunk loaded on first use (informational)
-//   markdown     @tandem/ui/markdown with react-markdown + remark-gfm + remend inside (informational; remend,
-//                which closes unfinished syntax in a streaming reply, added 5.9 KiB: 51.6 -> 57.4 KiB)
+//   markdown     @tandem/ui/markdown with its parser and renderer inside (informational): micromark + GFM,
+//                mdast-util-to-hast, hast-util-to-jsx-runtime and remend; 57.4 KiB with react-markdown +
+//                remark-gfm, 46.4 KiB since it calls those stages itself (issue 10)
 //   inspector    @tandem/ui/inspector (<AgentInspector>), its own entry loaded on demand, @tandem/* external (informational)
 //   styles.css   the stylesheet, minified (informational)
 //   Quick start  what a user ships: the README's Quick start as a Vite app (scripts/quick-start-size.mjs),
@@ -29,6 +30,7 @@ const why = process.argv.includes("--why");
 const REACT = ["react", "react-dom", "react/jsx-runtime", "react/jsx-dev-runtime", "react-dom/*"];
 const MARKDOWN_STACK = [
   "react-markdown",
+  "html-url-attributes",
   "remark-*",
   "rehype-*",
   "micromark*",
@@ -117,7 +119,7 @@ const targets = [
     },
   })),
   {
-    name: "@tandem/ui/markdown (with react-markdown, remark-gfm, remend)",
+    name: "@tandem/ui/markdown (with micromark + GFM, mdast/hast, remend)",
     options: { entryPoints: ["packages/ui/src/markdown/index.ts"], external: REACT },
   },
   {

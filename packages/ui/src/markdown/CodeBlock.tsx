@@ -44,7 +44,7 @@ export function useCopy(resetAfter = 2000): { copied: boolean; copy: (text: stri
 
 export type CodeBlockProps = ComponentPropsWithoutRef<"pre"> & { node?: unknown };
 
-/** A fenced code block with its language and a Copy button (react-markdown's `pre`); the ref and props go to the `pre`. */
+/** A fenced code block with its language and a Copy button (the renderer's `pre`); the ref and props go to the `pre`. */
 export const CodeBlock = forwardRef<HTMLPreElement, CodeBlockProps>(function CodeBlock({ node, className, children, ...rest }, ref) {
   const hast = node as HastNode | undefined;
   const { copied, copy } = useCopy();

@@ -4,7 +4,7 @@ import type { MarkdownProps } from "./types.js";
 
 let loading: Promise<typeof import("./Markdown.js")> | undefined;
 
-/** Starts loading the Markdown renderer (react-markdown) ahead of the first reply. */
+/** Starts loading the Markdown renderer ahead of the first reply. */
 export function preloadMarkdown(): Promise<typeof import("./Markdown.js")> {
   loading ??= import("./Markdown.js");
   return loading;
@@ -13,7 +13,7 @@ export function preloadMarkdown(): Promise<typeof import("./Markdown.js")> {
 const LazyRenderer = lazy(() => preloadMarkdown().then((m) => ({ default: m.Markdown })));
 
 /**
- * Markdown, loaded on first use so the main bundle does not carry react-markdown. Until it
+ * Markdown, loaded on first use so the main bundle does not carry the parser. Until it
  * arrives the text shows as plain text (React escapes it; nothing is parsed as HTML).
  */
 export const Markdown = forwardRef<HTMLDivElement, MarkdownProps>(function Markdown({ className, children, ...rest }, ref) {

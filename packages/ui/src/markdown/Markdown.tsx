@@ -1,63 +1,64 @@
-import { type ComponentPropsWithoutRef, forwardRef, type JSX, memo, useMemo, useRef } from "react";
-import ReactMarkdown, { type Components, type UrlTransform } from "react-markdown";
-import remarkGfm from "remark-gfm";
+import { forwardRef, memo, useMemo, useRef } from "react";
 import remend, { type RemendOptions } from "remend";
 import { cx } from "../util/cx.js";
 import { type Blocks, splitBlocks } from "./blocks.js";
-import { CodeBlock } from "./CodeBlock.js";
-import { remarkHtmlAsText } from "./htmlAsText.js";
-import { isSafeImage, isSafeLink } from "./safeUrl.js";
+import { openFence } from "./fence.js";
+import { renderMarkdown, renderTree } from "./render.js";
+import type { Mdast } from "./syntax.js";
 import type { MarkdownProps } from "./types.js";
-
-type WithNode<T extends keyof JSX.IntrinsicElements> = ComponentPropsWithoutRef<T> & { node?: unknown };
-
-/** Links open in a new tab without access to this page; anything but http(s)/mailto is plain text. */
-function SafeLink({ node: _node, href, children, ...rest }: WithNode<"a">) {
-  if (!isSafeLink(href)) return <span className="tandem-markdown__unsafe-link">{children}</span>;
-  return (
-    <a {...rest} href={href} target="_blank" rel="noopener noreferrer">
-      {children}
-    </a>
-  );
-}
-
-/** Images load only from http(s); otherwise their alt text is shown. */
-function SafeImage({ node: _node, src, alt, ...rest }: WithNode<"img">) {
-  if (typeof src !== "string" || !isSafeImage(src)) return alt ? <span>{alt}</span> : null;
-  return <img {...rest} src={src} alt={alt ?? ""} loading="lazy" referrerPolicy="no-referrer" />;
-}
-
-function Table({ node: _node, ...rest }: WithNode<"table">) {
-  return (
-    <div className="tandem-markdown__table">
-      <table {...rest} />
-    </div>
-  );
-}
-
-const components: Components = { a: SafeLink, img: SafeImage, pre: CodeBlock, table: Table };
-
-// Unsafe URLs are dropped before rendering too, so no element ever carries them.
-const urlTransform: UrlTransform = (url, key) => ((key === "src" ? isSafeImage(url) : isSafeLink(url)) ? url : "");
-
-const remarkPlugins = [remarkGfm, remarkHtmlAsText];
 
 // Unfinished syntax at the end of a streaming reply is closed for display (`**bold` shows bold,
 // `` `code`` code, a half link its text). Raw HTML is literal text here, so a half tag needs no
 // stripping (and text is never dropped); no math.
 const remendOptions: RemendOptions = { linkMode: "text-only", htmlTags: false, katex: false, inlineKatex: false };
 
+interface BlockProps {
+  text: string;
+  open: boolean;
+  /** The block's mdast, when the cut has just tokenized it (see `splitBlocks`). */
+  tree: Mdast | undefined;
+}
+
 /**
  * One top-level block. Memoized on its text: a block the reply has moved past keeps its text,
- * so it is parsed once and never rendered again; only the last (open) block re-parses.
+ * so it is rendered once and never again; only the last (open) block renders each frame. A
+ * block the cut has just tokenized is not tokenized again, and a code block still being written
+ * not at all: its text is its content.
  */
-const Block = memo(function Block({ text, open }: { text: string; open: boolean }) {
-  return (
-    <ReactMarkdown remarkPlugins={remarkPlugins} skipHtml urlTransform={urlTransform} components={components}>
-      {open ? remend(text, remendOptions) : text}
-    </ReactMarkdown>
-  );
-});
+const Block = memo(
+  function Block({ text, open, tree }: BlockProps) {
+    if (!open) return tree ? renderTree(tree) : renderMarkdown(text);
+    const fence = openFence(text);
+    if (fence) return renderTree(fence);
+    const closed = remend(text, remendOptions);
+    return closed === text && tree ? renderTree(tree) : renderMarkdown(closed);
+  },
+  (a, b) => a.text === b.text && a.open === b.open,
+);
+
+/** Blocks per group: a frame reconciles the groups and the one holding the open block, not every block. */
+const GROUP = 16;
+
+interface GroupProps {
+  texts: readonly string[];
+  trees: readonly (Mdast | undefined)[];
+  /** The group holds the reply's last block, the one still being written. */
+  open: boolean;
+}
+
+const sameTexts = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((text, i) => text === b[i]);
+
+/** A run of blocks; it renders again only when one of its texts changed (in practice, its last). */
+const Group = memo(
+  function Group({ texts, trees, open }: GroupProps) {
+    return texts.map((text, i) => (
+      // Keyed by position: a block keeps its element as it grows, and its memo compares the text.
+      // biome-ignore lint/suspicious/noArrayIndexKey: blocks are positions in one growing text
+      <Block key={i} text={text} open={open && i === texts.length - 1} tree={trees[i]} />
+    ));
+  },
+  (a, b) => a.open === b.open && sameTexts(a.texts, b.texts),
+);
 
 /**
  * GitHub-flavoured Markdown for agent text, safe while it streams: raw HTML is shown as the
@@ -67,17 +68,18 @@ const Block = memo(function Block({ text, open }: { text: string; open: boolean 
  */
 export const Markdown = forwardRef<HTMLDivElement, MarkdownProps>(function Markdown({ children, className, ...rest }, ref) {
   const last = useRef<Blocks>(undefined);
-  const { blocks } = useMemo(() => {
+  const { blocks, trees } = useMemo(() => {
     last.current = splitBlocks(children, last.current);
     return last.current;
   }, [children]);
+  const groups = [];
+  for (let start = 0; start < blocks.length; start += GROUP) {
+    const end = Math.min(blocks.length, start + GROUP);
+    groups.push(<Group key={start} texts={blocks.slice(start, end)} trees={trees.slice(start, end)} open={end === blocks.length} />);
+  }
   return (
     <div {...rest} ref={ref} className={cx("tandem-markdown", className)}>
-      {blocks.map((text, i) => (
-        // Keyed by position: a block keeps its element as it grows, and its memo compares the text.
-        // biome-ignore lint/suspicious/noArrayIndexKey: blocks are positions in one growing text
-        <Block key={i} text={text} open={i === blocks.length - 1} />
-      ))}
+      {groups}
     </div>
   );
 });

@@ -1,20 +1,23 @@
 import { render } from "@testing-library/react";
-import type { ReactNode } from "react";
+import { fromMarkdown } from "mdast-util-from-markdown";
+import { gfmFromMarkdown } from "mdast-util-gfm";
+import { gfm } from "micromark-extension-gfm";
 import { describe, expect, it, vi } from "vitest";
 import { splitBlocks } from "./blocks.js";
+import { openFence } from "./fence.js";
 import { Markdown } from "./Markdown.js";
+import { parseMarkdown } from "./syntax.js";
 import "../test/harness.js";
 
-// Every parse of a block goes through react-markdown: record what it was given.
+// Every parse of a block goes through renderMarkdown: record what it was given.
 const parsed = vi.hoisted(() => [] as string[]);
-vi.mock("react-markdown", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("react-markdown")>();
-  const Real = actual.default;
+vi.mock("./render.js", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("./render.js")>();
   return {
     ...actual,
-    default: (props: Parameters<typeof Real>[0]) => {
-      parsed.push(String(props.children));
-      return Real(props) as ReactNode;
+    renderMarkdown: (text: string) => {
+      parsed.push(text);
+      return actual.renderMarkdown(text);
     },
   };
 });
@@ -52,6 +55,64 @@ const REPLY = [
   "The end.",
 ].join("\n");
 
+const withoutPositions = (node: unknown): unknown =>
+  Array.isArray(node)
+    ? node.map(withoutPositions)
+    : node && typeof node === "object"
+      ? Object.fromEntries(
+          Object.entries(node)
+            .filter(([k]) => k !== "position")
+            .map(([k, v]) => [k, withoutPositions(v)]),
+        )
+      : node;
+
+// What react-markdown with remark-gfm parses with: the reference every shortcut must match.
+const GFM = { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] };
+
+describe("parseMarkdown", () => {
+  it("gives GitHub-flavoured Markdown's tree, parsing text no extension applies to as CommonMark", () => {
+    const pieces = [
+      "w",
+      "www",
+      ".",
+      "http",
+      "s",
+      ":",
+      "/",
+      "@",
+      "~",
+      "|",
+      " ",
+      "\n",
+      "\n\n",
+      "*",
+      "**",
+      "_",
+      "`",
+      "```",
+      "[",
+      "]",
+      "(",
+      ")",
+    ];
+    const more = ["<", ">", "!", "&", "amp;", "#", "# ", "- ", "1. ", "> ", "\\", "x", "^", "-", "---", "  ", "\t", "a", "mailto"];
+    const all = [...pieces, ...more];
+    let seed = 7;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed % n;
+    };
+    const differ: string[] = [];
+    for (let i = 0; i < 300; i++) {
+      let text = "";
+      for (let j = 1 + next(20); j > 0; j--) text += all[next(all.length)];
+      const ours = JSON.stringify(withoutPositions(parseMarkdown(text)));
+      if (ours !== JSON.stringify(withoutPositions(fromMarkdown(text, GFM)))) differ.push(text);
+    }
+    expect(differ).toEqual([]);
+  });
+});
+
 describe("splitBlocks", () => {
   it("cuts at top-level blocks, and cutting as the text grows gives the same cut as cutting it whole", () => {
     const whole = splitBlocks(REPLY);
@@ -75,9 +136,19 @@ describe("splitBlocks", () => {
       // Each cut is one the whole text has too (a cut may lag until the next newline).
       const real = splitBlocks(text).starts;
       for (const start of cut.starts) expect(real).toContain(start);
+      // A tree the cut hands the renderer is the tree the block's own text gives.
+      cut.trees.forEach((tree, b) => {
+        if (tree) expect(withoutPositions(tree)).toEqual(withoutPositions(fromMarkdown(cut.blocks[b]!, GFM)));
+      });
     }
     // The last newline re-cut everything after it: only the final line may still ride along.
     expect(splitBlocks(`${REPLY}\n`, cut).blocks).toEqual(splitBlocks(`${REPLY}\n`).blocks);
+  });
+
+  it("hands the renderer no trees where a definition could resolve a reference in another block", () => {
+    const text = "See [the docs][d].\n\n[d]: https://example.com\n";
+    expect(splitBlocks(text).trees).toEqual([undefined, undefined]);
+    expect(splitBlocks("# A\n\nb\n").trees.every(Boolean)).toBe(true);
   });
 
   it("keeps the earlier blocks' strings as the text grows, and starts over when the text is replaced", () => {
@@ -96,13 +167,13 @@ describe("streaming Markdown", () => {
     const heading = container.querySelector("h1")!;
     const pre = container.querySelector("pre")!;
     parsed.length = 0;
-    for (const more of [" words", " more", " and **bold"]) {
+    for (const more of [" words", " words more", " words more and **bold"]) {
       const text = container.textContent;
       rerender(<Markdown>{`${first}Some${more}`}</Markdown>);
       expect(container.textContent).not.toBe(text);
     }
     // Only the open paragraph was parsed again; the heading and the code block were not.
-    expect(parsed).toEqual(["Some words", "Some more", "Some and **bold**"]);
+    expect(parsed).toEqual(["Some words", "Some words more", "Some words more and **bold**"]);
     expect(container.querySelector("h1")).toBe(heading);
     expect(container.querySelector("pre")).toBe(pre);
   });
@@ -132,5 +203,37 @@ describe("streaming Markdown", () => {
     expect(container.querySelector("img, a, script")).toBeNull();
     expect(container.textContent).toContain('<img src=x onerror="alert(1)">');
     expect(container.textContent).toContain("<scr");
+  });
+});
+
+describe("a code block being written", () => {
+  it("is read from its text exactly as the tokenizer reads it, or left to the tokenizer", () => {
+    const texts = [
+      "```ts\nconst a = 1;\n\nconst b = `x`;\n  indented\n\tand a tab\n```\n",
+      '~~~~ python  title="a b" \nprint(1)\n~~~\n```\n~~~~\nafter',
+      "```\n**not bold** <b>not html</b> [not](a link)\n``\n````\n",
+      "```js&amp;\nx\n```",
+      "```a`b\nx",
+    ];
+    let fast = 0;
+    for (const whole of texts) {
+      for (let i = 1; i <= whole.length; i++) {
+        const text = whole.slice(0, i);
+        const tree = openFence(text);
+        if (!tree) continue;
+        fast++;
+        expect(tree, JSON.stringify(text)).toEqual(withoutPositions(fromMarkdown(text, GFM)));
+      }
+    }
+    expect(fast).toBeGreaterThan(100);
+  });
+
+  it("shows its text as it streams and its language, and becomes a normal block when closed", () => {
+    const { container, rerender } = render(<Markdown>{"Intro\n\n```ts\nconst x = 1;\nconst y"}</Markdown>);
+    expect(container.querySelector("pre code")!.textContent).toBe("const x = 1;\nconst y\n");
+    expect(container.querySelector(".tandem-code-block__language")!.textContent).toBe("ts");
+    rerender(<Markdown>{"Intro\n\n```ts\nconst x = 1;\nconst y = 2;\n```\n\nDone **now**"}</Markdown>);
+    expect(container.querySelector("pre code")!.textContent).toBe("const x = 1;\nconst y = 2;\n");
+    expect(container.querySelector("strong")!.textContent).toBe("now");
   });
 });

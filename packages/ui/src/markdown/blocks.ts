@@ -1,30 +1,38 @@
-import { fromMarkdown } from "mdast-util-from-markdown";
-import { gfmFromMarkdown } from "mdast-util-gfm";
-import { gfm } from "micromark-extension-gfm";
+import { isOpenFence } from "./fence.js";
+import { type Mdast, parseMarkdown } from "./syntax.js";
 
 /** A reply cut into its top-level Markdown blocks; `starts[i]` is where `blocks[i]` begins in `text`. */
 export interface Blocks {
   text: string;
   blocks: string[];
   starts: number[];
+  /**
+   * The mdast of `blocks[i]` where this cut tokenized it, the same tree the block's text alone
+   * gives, so the renderer need not tokenize it again; undefined where the cut did not.
+   */
+  trees: (Mdast | undefined)[];
 }
 
-// The same tokenizer react-markdown renders with (micromark + GFM), so a cut never lands where
-// the renderer would see one block.
-const options = { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] };
-
-/** Where each top-level block of `text` starts: the start of its line (indentation included). */
-function blockStarts(text: string): number[] {
+/**
+ * Where each top-level block of `text` starts (the start of its line, indentation included),
+ * and each block's mdast. A block's nodes are the nodes its text alone gives, except where a
+ * definition elsewhere resolves a reference (`[x]: url`): then there are no trees.
+ */
+function parseBlocks(text: string): { starts: number[]; trees: (Mdast | undefined)[] } {
   const starts: number[] = [];
-  for (const node of fromMarkdown(text, options).children) {
+  const trees: Mdast[] = [];
+  for (const node of parseMarkdown(text).children) {
     const offset = node.position?.start.offset;
     if (offset === undefined) continue;
     const lineStart = text.lastIndexOf("\n", offset - 1) + 1;
-    if (starts.length === 0 || lineStart > starts[starts.length - 1]!) starts.push(lineStart);
+    if (starts.length === 0 || lineStart > starts[starts.length - 1]!) {
+      starts.push(lineStart);
+      trees.push({ type: "root", children: [node] });
+    } else trees[trees.length - 1]!.children.push(node);
   }
-  if (starts.length === 0) starts.push(0);
-  else starts[0] = 0; // leading blank lines ride with the first block
-  return starts;
+  if (starts.length === 0) return { starts: [0], trees: [undefined] };
+  starts[0] = 0; // leading blank lines ride with the first block
+  return { starts, trees: text.includes("]:") ? trees.map(() => undefined) : trees };
 }
 
 /**
@@ -34,24 +42,34 @@ function blockStarts(text: string): number[] {
  * of a cut follows the open block, not the reply. Otherwise the whole text is tokenized.
  */
 export function splitBlocks(text: string, previous?: Blocks): Blocks {
-  if (previous && previous.blocks.length > 0 && text.length >= previous.text.length && text.startsWith(previous.text)) {
+  // Not `text.startsWith(previous.text)`: on a reply grown by concatenation (a V8 cons string)
+  // that walks the string character by character, and costs more than the rest of the cut.
+  if (
+    previous &&
+    previous.blocks.length > 0 &&
+    text.length >= previous.text.length &&
+    text.slice(0, previous.text.length) === previous.text
+  ) {
     if (text.length === previous.text.length) return previous;
     const keep = previous.blocks.length - 1;
     const base = previous.starts[keep]!;
+    const kept = previous.trees.slice(0, keep).fill(undefined);
     // A block starts at a line start, so text without a newline cannot end the last block before
     // the new text: it grows, and is cut again when a newline comes (a cut may lag, never be
-    // wrong: a chunk holding two blocks renders as both). Tokenizing has a fixed cost of a few
-    // ms per call, so most tokens skip it.
-    if (!text.includes("\n", previous.text.length)) {
+    // wrong: a chunk holding two blocks renders as both). Nor can anything end a code block with
+    // no closing fence yet: all the text after its opening line is its content (CommonMark).
+    // Tokenizing has a fixed cost per call, so most tokens, and every line of code, skip it.
+    if (!text.includes("\n", previous.text.length) || isOpenFence(text.slice(base))) {
       const blocks = previous.blocks.slice();
       blocks[keep] = text.slice(base);
-      return { text, blocks, starts: previous.starts };
+      return { text, blocks, starts: previous.starts, trees: [...kept, undefined] };
     }
-    const starts = previous.starts.slice(0, keep).concat(blockStarts(text.slice(base)).map((s) => s + base));
+    const parsed = parseBlocks(text.slice(base));
+    const starts = previous.starts.slice(0, keep).concat(parsed.starts.map((s) => s + base));
     const blocks = previous.blocks.slice(0, keep);
     for (let i = keep; i < starts.length; i++) blocks.push(text.slice(starts[i], starts[i + 1]));
-    return { text, blocks, starts };
+    return { text, blocks, starts, trees: [...kept, ...parsed.trees] };
   }
-  const starts = blockStarts(text);
-  return { text, blocks: starts.map((s, i) => text.slice(s, starts[i + 1])), starts };
+  const { starts, trees } = parseBlocks(text);
+  return { text, blocks: starts.map((s, i) => text.slice(s, starts[i + 1])), starts, trees };
 }

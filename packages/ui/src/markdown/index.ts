@@ -1,5 +1,6 @@
-// `@tandem/ui/markdown`: the Markdown renderer (react-markdown + remark-gfm, per top-level block,
-// with remend closing the unfinished syntax of a streaming reply). The main entry
+// `@tandem/ui/markdown`: the Markdown renderer (micromark + GFM to mdast to hast to React, the
+// stages react-markdown runs, per top-level block, with remend closing the unfinished syntax of a
+// streaming reply). The main entry
 // loads it lazily; import it from here to render Markdown eagerly:
 //   <Chat components={{ Markdown }} />
 

@@ -25,6 +25,7 @@ export const LAZY_PARTS = [
   [/transport\/agentScope\./, "agentscope dialect"],
   [/transport\/pipeline\./, "AG-UI validation pipeline (@ag-ui/client with its zod)"],
   [/markdown\/Markdown\./, "Markdown renderer (micromark + GFM, mdast/hast to React)"],
+  [/markdown\/highlight\./, "syntax highlighter (refractor)"],
   [/@cfworker\/json-schema/, "JSON Schema validator (@cfworker/json-schema)"],
   [/@ag-ui\/proto\//, "protobuf decoder (@ag-ui/proto)"],
 ];

@@ -10,6 +10,8 @@
 //   markdown     @tandem/ui/markdown with its parser and renderer inside (informational): micromark + GFM,
 //                mdast-util-to-hast, hast-util-to-jsx-runtime and remend; 57.4 KiB with react-markdown +
 //                remark-gfm, 46.4 KiB since it calls those stages itself (issue 10)
+//   highlighter  the syntax highlighter, a chunk the Markdown renderer loads for the first finished code
+//                block (informational)
 //   inspector    @tandem/ui/inspector (<AgentInspector>), its own entry loaded on demand, @tandem/* external (informational)
 //   styles.css   the stylesheet, minified (informational)
 //   Quick start  what a user ships: the README's Quick start as a Vite app (scripts/quick-start-size.mjs),
@@ -120,7 +122,11 @@ const targets = [
   })),
   {
     name: "@tandem/ui/markdown (with micromark + GFM, mdast/hast, remend)",
-    options: { entryPoints: ["packages/ui/src/markdown/index.ts"], external: REACT },
+    options: { entryPoints: ["packages/ui/src/markdown/index.ts"], external: REACT, plugins: [lazyChunksExternal] },
+  },
+  {
+    name: "@tandem/ui syntax highlighter (refractor, 18 languages; loaded by the first finished code block)",
+    options: { entryPoints: ["packages/ui/src/markdown/highlight.ts"], external: REACT },
   },
   {
     name: "@tandem/ui/inspector (AgentInspector, loaded on demand)",

@@ -1,4 +1,6 @@
-import { type ComponentPropsWithoutRef, forwardRef, useEffect, useRef, useState } from "react";
+import { toJsxRuntime } from "hast-util-to-jsx-runtime";
+import { type ComponentPropsWithoutRef, createContext, forwardRef, type ReactNode, useContext, useEffect, useRef, useState } from "react";
+import { Fragment, jsx, jsxs } from "react/jsx-runtime";
 import { useLabels } from "../labels/labels.js";
 import { cx } from "../util/cx.js";
 
@@ -16,12 +18,80 @@ function textOf(node: HastNode | undefined): string {
   return (node.children ?? []).map(textOf).join("");
 }
 
+function classesOf(node: HastNode | undefined): string[] {
+  const classes = node?.properties?.className;
+  return (Array.isArray(classes) ? classes : typeof classes === "string" ? classes.split(" ") : []).filter(
+    (c): c is string => typeof c === "string",
+  );
+}
+
 function languageOf(node: HastNode | undefined): string | undefined {
   const code = node?.children?.find((c) => c.tagName === "code");
-  const classes = code?.properties?.className;
-  const list = Array.isArray(classes) ? classes : typeof classes === "string" ? classes.split(" ") : [];
-  const lang = list.find((c): c is string => typeof c === "string" && c.startsWith("language-"));
-  return lang?.slice("language-".length);
+  return classesOf(code)
+    .find((c) => c.startsWith("language-"))
+    ?.slice("language-".length);
+}
+
+/**
+ * True inside the block the reply is still writing (the Markdown renderer provides it): a code
+ * block there may change with the next token, so it is not highlighted yet.
+ */
+export const BlockStillOpen = createContext(false);
+
+/** How long the code of the reply's last block must stand still before it is highlighted (the reply may have ended). */
+const SETTLE_MS = 800;
+
+let highlighter: Promise<typeof import("./highlight.js")> | undefined;
+
+/** Highlighted code by language and text, so a block shown again is not highlighted again. */
+const highlighted = new Map<string, ReactNode>();
+function remember(key: string, node: ReactNode): void {
+  if (highlighted.size >= 200) highlighted.delete(highlighted.keys().next().value!);
+  highlighted.set(key, node);
+}
+
+const whenIdle = (run: () => void) =>
+  typeof requestIdleCallback === "function" ? requestIdleCallback(run, { timeout: 500 }) : setTimeout(run, 0);
+
+/**
+ * `code` highlighted as `language`, once the block is finished: never on a token, never in a
+ * render. A finished block is highlighted in the first idle moment after it shows; the reply's
+ * last block once its code has stood still (the reply ended, or paused). The highlighter is a
+ * chunk of its own, fetched for the first such block. Until then, and for a language it does
+ * not know, undefined: the plain text stays.
+ */
+function useHighlighted(code: string, language: string | undefined, open: boolean): ReactNode | undefined {
+  const key = language && code ? `${language}\u0000${code}` : undefined;
+  const [done, setDone] = useState<{ key: string; node: ReactNode }>();
+  const cached = key === undefined ? undefined : highlighted.get(key);
+  useEffect(() => {
+    if (key === undefined || language === undefined || highlighted.has(key)) return;
+    let cancelled = false;
+    const timer = setTimeout(
+      () =>
+        whenIdle(() => {
+          if (cancelled) return;
+          highlighter ??= import("./highlight.js");
+          highlighter.then(
+            (module) => {
+              const tree = module.highlight(code, language);
+              const node = tree ? toJsxRuntime(tree, { Fragment, jsx, jsxs, passKeys: true }) : null;
+              remember(key, node);
+              if (!cancelled) setDone({ key, node });
+            },
+            () => {
+              highlighter = undefined; // not loaded (offline?): plain text, and the next block tries again
+            },
+          );
+        }),
+      open ? SETTLE_MS : 0,
+    );
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [key, language, code, open]);
+  return cached ?? (done && done.key === key ? done.node : undefined);
 }
 
 /** Copies text to the clipboard; `copied` stays true for a moment after. */
@@ -44,12 +114,18 @@ export function useCopy(resetAfter = 2000): { copied: boolean; copy: (text: stri
 
 export type CodeBlockProps = ComponentPropsWithoutRef<"pre"> & { node?: unknown };
 
-/** A fenced code block with its language and a Copy button (the renderer's `pre`); the ref and props go to the `pre`. */
+/**
+ * A fenced code block with its language and a Copy button (the renderer's `pre`); the ref and
+ * props go to the `pre`. Once the block is finished its code is syntax-highlighted (see
+ * `useHighlighted`); while it streams, and until the highlighter is there, it is plain text.
+ */
 export const CodeBlock = forwardRef<HTMLPreElement, CodeBlockProps>(function CodeBlock({ node, className, children, ...rest }, ref) {
   const hast = node as HastNode | undefined;
   const { copied, copy } = useCopy();
   const labels = useLabels();
   const language = languageOf(hast);
+  const code = hast?.children?.find((c) => c.tagName === "code");
+  const tokens = useHighlighted(textOf(code), language, useContext(BlockStillOpen));
   return (
     <div className="tandem-code-block">
       <div className="tandem-code-block__bar">
@@ -60,7 +136,7 @@ export const CodeBlock = forwardRef<HTMLPreElement, CodeBlockProps>(function Cod
       </div>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: focusable so a keyboard can scroll a long line sideways (axe's scrollable-region-focusable) */}
       <pre tabIndex={0} {...rest} ref={ref} className={cx("tandem-code-block__pre", className)}>
-        {children}
+        {tokens ? <code className={classesOf(code).join(" ") || undefined}>{tokens}</code> : children}
       </pre>
     </div>
   );

@@ -2,6 +2,7 @@ import { forwardRef, memo, useMemo, useRef } from "react";
 import remend, { type RemendOptions } from "remend";
 import { cx } from "../util/cx.js";
 import { type Blocks, splitBlocks } from "./blocks.js";
+import { BlockStillOpen } from "./CodeBlock.js";
 import { openFence } from "./fence.js";
 import { renderMarkdown, renderTree } from "./render.js";
 import type { Mdast } from "./syntax.js";
@@ -19,6 +20,14 @@ interface BlockProps {
   tree: Mdast | undefined;
 }
 
+function renderBlock(text: string, open: boolean, tree: Mdast | undefined) {
+  if (!open) return tree ? renderTree(tree) : renderMarkdown(text);
+  const fence = openFence(text);
+  if (fence) return renderTree(fence);
+  const closed = remend(text, remendOptions);
+  return closed === text && tree ? renderTree(tree) : renderMarkdown(closed);
+}
+
 /**
  * One top-level block. Memoized on its text: a block the reply has moved past keeps its text,
  * so it is rendered once and never again; only the last (open) block renders each frame. A
@@ -27,11 +36,7 @@ interface BlockProps {
  */
 const Block = memo(
   function Block({ text, open, tree }: BlockProps) {
-    if (!open) return tree ? renderTree(tree) : renderMarkdown(text);
-    const fence = openFence(text);
-    if (fence) return renderTree(fence);
-    const closed = remend(text, remendOptions);
-    return closed === text && tree ? renderTree(tree) : renderMarkdown(closed);
+    return <BlockStillOpen.Provider value={open}>{renderBlock(text, open, tree)}</BlockStillOpen.Provider>;
   },
   (a, b) => a.text === b.text && a.open === b.open,
 );

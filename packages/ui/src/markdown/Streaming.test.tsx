@@ -1,4 +1,4 @@
-import { render } from "@testing-library/react";
+import { act, render, screen, waitFor } from "@testing-library/react";
 import { fromMarkdown } from "mdast-util-from-markdown";
 import { gfmFromMarkdown } from "mdast-util-gfm";
 import { gfm } from "micromark-extension-gfm";
@@ -235,5 +235,41 @@ describe("a code block being written", () => {
     rerender(<Markdown>{"Intro\n\n```ts\nconst x = 1;\nconst y = 2;\n```\n\nDone **now**"}</Markdown>);
     expect(container.querySelector("pre code")!.textContent).toBe("const x = 1;\nconst y = 2;\n");
     expect(container.querySelector("strong")!.textContent).toBe("now");
+  });
+});
+
+describe("syntax highlighting", () => {
+  const tokens = (container: HTMLElement) => container.querySelectorAll("pre .token").length;
+  const sleep = (ms: number) => act(() => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+
+  it("highlights a finished code block once the highlighter is there, keeping its text and the Copy button", async () => {
+    const { container } = render(<Markdown>{"```ts\nconst answer: number = 42; // yes\n```\n\nDone."}</Markdown>);
+    await waitFor(() => expect(container.querySelector("pre .token.keyword")?.textContent).toBe("const"));
+    expect(container.querySelector("pre code")!.textContent).toBe("const answer: number = 42; // yes\n");
+    expect(container.querySelector("pre .token.comment")!.textContent).toBe("// yes");
+    expect(screen.getByRole("button", { name: "Copy" })).toBeTruthy();
+  });
+
+  it("leaves a code block plain while it streams, and highlights it when it is done", async () => {
+    let text = "Intro\n\n```py\n";
+    const { container, rerender } = render(<Markdown>{text}</Markdown>);
+    for (const line of ["def f(x):\n", "    return x + 1\n", "print(f(1))\n"]) {
+      text += line;
+      rerender(<Markdown>{text}</Markdown>);
+      await sleep(100);
+      expect(tokens(container)).toBe(0);
+      expect(container.querySelector("pre code")!.textContent).toBe(text.slice(text.indexOf("\n```py\n") + 7));
+    }
+    rerender(<Markdown>{`${text}\`\`\`\n\nThat is all.`}</Markdown>);
+    await waitFor(() => expect(container.querySelector("pre .token.keyword")?.textContent).toBe("def"));
+  });
+
+  it("highlights the reply's last block once its code stands still, and leaves unknown languages plain", async () => {
+    const { container } = render(<Markdown>{"```js\nlet a = 1;\n```\n\n```nolang\nlet b = 2;\n```"}</Markdown>);
+    await waitFor(() => expect(container.querySelectorAll("pre")[0]!.querySelector(".token.keyword")).not.toBeNull(), { timeout: 3000 });
+    await sleep(1000);
+    expect(container.querySelectorAll("pre")[1]!.querySelector(".token")).toBeNull();
+    const last = render(<Markdown>{"Code:\n\n```js\nlet c = 3;"}</Markdown>);
+    await waitFor(() => expect(last.container.querySelector("pre .token.keyword")?.textContent).toBe("let"), { timeout: 3000 });
   });
 });

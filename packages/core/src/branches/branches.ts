@@ -56,27 +56,22 @@ export interface VersionInfo {
   count: number;
 }
 
-const heads = new WeakMap<readonly Message[], { branches: Record<string, BranchPoint>; byHead: Map<string, string> }>();
+const heads = new WeakMap<readonly string[], { branches: Record<string, BranchPoint>; byHead: Map<string, string> }>();
 
 /**
- * The versions of the turn `messageId` begins, or null when it has no other versions. Cheap
- * for every row of a long thread: the messages are scanned once per change, not once per row.
+ * The versions of the turn that `messageId` begins, or null when it has no other versions.
+ * `ids` are the active path's message ids; pass the same array while they stay the same (the
+ * message index's `ids`) and the path is scanned once for every row, not once per row.
  */
-export function versionsOf(path: Path, messageId: string): VersionInfo | null {
-  const { messages, branches } = path;
+export function versionsOf(ids: readonly string[], branches: Record<string, BranchPoint>, messageId: string): VersionInfo | null {
   if (isEmpty(branches)) return null;
-  let memo = heads.get(messages);
+  let memo = heads.get(ids);
   if (!memo || memo.branches !== branches) {
     const byHead = new Map<string, string>();
-    for (const key in branches) {
-      if (key === START) {
-        if (messages[0]) byHead.set(messages[0].id, key);
-        continue;
-      }
-      for (let i = 0; i < messages.length - 1; i++) if (messages[i]!.id === key) byHead.set(messages[i + 1]!.id, key);
-    }
+    if (Object.hasOwn(branches, START) && ids[0] !== undefined) byHead.set(ids[0], START);
+    for (let i = 0; i < ids.length - 1; i++) if (Object.hasOwn(branches, ids[i]!)) byHead.set(ids[i + 1]!, ids[i]!);
     memo = { branches, byHead };
-    heads.set(messages, memo);
+    heads.set(ids, memo);
   }
   const key = memo.byHead.get(messageId);
   const point = key === undefined ? undefined : branches[key];

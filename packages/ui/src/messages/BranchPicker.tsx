@@ -2,6 +2,7 @@ import { type UseBranches, useAgent, useBranches } from "@tandem/react";
 import { type ComponentPropsWithoutRef, createContext, forwardRef, useContext } from "react";
 import { useLabels } from "../labels/labels.js";
 import { cx } from "../util/cx.js";
+import { NextIcon, PreviousIcon } from "../util/icons.js";
 import { ActionButton, type PartButtonProps } from "../util/Primitive.js";
 import { useMessageContext } from "./messageContext.js";
 
@@ -76,8 +77,9 @@ export const BranchPickerPrevious = forwardRef<HTMLButtonElement, PartButtonProp
       ref={ref}
       action={previous}
       off={locked || index === 0}
-      label={<span aria-hidden="true">‹</span>}
+      label={<PreviousIcon />}
       aria-label={props["aria-label"] ?? labels.previousVersion}
+      title={props.title ?? labels.previousVersion}
       classes="tandem-button tandem-button--ghost tandem-branch-picker__previous"
     />
   );
@@ -92,8 +94,9 @@ export const BranchPickerNext = forwardRef<HTMLButtonElement, PartButtonProps>(f
       ref={ref}
       action={next}
       off={locked || index >= count - 1}
-      label={<span aria-hidden="true">›</span>}
+      label={<NextIcon />}
       aria-label={props["aria-label"] ?? labels.nextVersion}
+      title={props.title ?? labels.nextVersion}
       classes="tandem-button tandem-button--ghost tandem-branch-picker__next"
     />
   );

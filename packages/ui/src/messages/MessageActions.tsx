@@ -3,6 +3,7 @@ import { type ComponentPropsWithoutRef, forwardRef } from "react";
 import { useLabels } from "../labels/labels.js";
 import { useComposedRefs } from "../util/composeRefs.js";
 import { cx } from "../util/cx.js";
+import { CheckIcon, CopyIcon, EditIcon, RegenerateIcon } from "../util/icons.js";
 import { ActionButton, type PartButtonProps } from "../util/Primitive.js";
 import { useCopy } from "../util/useCopy.js";
 import { BranchPicker } from "./BranchPicker.js";
@@ -47,7 +48,9 @@ export const MessageCopy = forwardRef<HTMLButtonElement, PartButtonProps>(functi
       {...props}
       ref={ref}
       action={() => void copy(textOfMessage(message))}
-      label={copied ? labels.copied : labels.copy}
+      label={copied ? <CheckIcon /> : <CopyIcon />}
+      aria-label={props["aria-label"] ?? (copied ? labels.copied : labels.copy)}
+      title={props.title ?? labels.copy}
       data-state={copied ? "copied" : "idle"}
       classes="tandem-button tandem-button--ghost tandem-message-actions__copy"
     />
@@ -64,7 +67,9 @@ export const MessageEdit = forwardRef<HTMLButtonElement, PartButtonProps>(functi
       {...props}
       ref={refs}
       action={() => setEditing(true)}
-      label={labels.edit}
+      label={<EditIcon />}
+      aria-label={props["aria-label"] ?? labels.edit}
+      title={props.title ?? labels.edit}
       classes="tandem-button tandem-button--ghost tandem-message-actions__edit"
     />
   );
@@ -80,7 +85,9 @@ export const MessageRegenerate = forwardRef<HTMLButtonElement, PartButtonProps>(
       {...props}
       ref={ref}
       action={() => void regenerate(message.id)}
-      label={labels.regenerate}
+      label={<RegenerateIcon />}
+      aria-label={props["aria-label"] ?? labels.regenerate}
+      title={props.title ?? labels.regenerate}
       classes="tandem-button tandem-button--ghost tandem-message-actions__regenerate"
     />
   );

@@ -6,7 +6,7 @@ import { memoryStorage } from "../storage/memoryStorage.js";
 import { persistThread } from "../storage/persistThread.js";
 import { sync } from "../test/scripts.js";
 import type { ThreadState } from "../types.js";
-import { fork, switchVersion, versionsOf } from "./branches.js";
+import { fork, switchVersion, unfork, versionsOf } from "./branches.js";
 
 const user = (id: string, content = id): Message => ({ id, role: "user", content });
 const reply = (id: string, content = id): Message => ({ id, role: "assistant", content });
@@ -65,6 +65,20 @@ describe("the branch model", () => {
   it("reuses a version that a failed reply left empty instead of piling up empty ones", () => {
     const once = fork({ messages: thread, branches: {} }, 5);
     expect(fork(once, 5)).toBe(once);
+  });
+
+  it("takes back a new version that is still empty, showing the one it replaced", () => {
+    const start = { messages: thread, branches: {} };
+    const first = fork(start, 5);
+    expect(unfork(first, 5, start.branches)).toEqual({ messages: thread, branches: {} });
+    // With earlier versions, the one that was on screen comes back.
+    const two = { ...first, messages: [...first.messages, reply("a3b")] };
+    const shown = switchVersion(two, "a3b", 0)!;
+    const again = fork(shown, 5);
+    const back = unfork(again, 5, shown.branches)!;
+    expect(texts(back.messages).at(-1)).toBe("a3");
+    expect(at(back, "a3")).toEqual({ key: "q3", index: 0, count: 2 });
+    expect(unfork(two, 5, start.branches)).toBeNull();
   });
 });
 
@@ -137,6 +151,49 @@ describe("AgentClient branches", () => {
     client.selectBranch(head, 0);
     expect(client.state.messages[1]!.id).toBe(head);
     await running;
+  });
+
+  it("a regenerate that fails before a word puts the old reply back, and Retry asks again", async () => {
+    let fail = false;
+    let n = 0;
+    agent = await startMockAgent({
+      scenario: (input) => {
+        if (fail) return { status: 500, body: { error: "model backend unavailable" } };
+        n++;
+        return [runStarted(input), ...textMessage([`answer ${n}`], { messageId: `r${n}` }), runFinished(input)];
+      },
+    });
+    const client = new AgentClient({ url: agent.url, threadId: "t1", schedule: sync });
+    await client.sendMessage("q");
+    fail = true;
+    await client.regenerate();
+    expect(texts(client.state.messages)).toEqual(["q", "answer 1"]);
+    expect(client.state.error).toMatchObject({ kind: "http", status: 500 });
+    expect(at(client.state, "r1")).toBeNull();
+    fail = false;
+    await client.retry();
+    expect(texts(client.state.messages)).toEqual(["q", "answer 2"]);
+    expect(at(client.state, "r2")).toMatchObject({ index: 1, count: 2 });
+  });
+
+  it("a regenerate stopped before its first word puts the old reply back", async () => {
+    let slow = false;
+    agent = await startMockAgent({
+      scenario: (input) =>
+        slow
+          ? [runStarted(input), { delay: 5000 }, ...textMessage(["late"], { messageId: "late" }), runFinished(input)]
+          : [runStarted(input), ...textMessage(["answer"], { messageId: "r1" }), runFinished(input)],
+    });
+    const client = new AgentClient({ url: agent.url, threadId: "t1", schedule: sync });
+    await client.sendMessage("q");
+    slow = true;
+    const regenerating = client.regenerate();
+    expect(texts(client.state.messages)).toEqual(["q"]);
+    await new Promise((r) => setTimeout(r, 50));
+    client.stop();
+    await regenerating;
+    expect(texts(client.state.messages)).toEqual(["q", "answer"]);
+    expect(client.state.status).toBe("idle");
   });
 
   it("keeps the branches through a save and a reload", async () => {

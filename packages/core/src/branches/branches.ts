@@ -47,6 +47,24 @@ export function switchVersion(path: Path, messageId: string, to: number): Path |
   };
 }
 
+/**
+ * Takes back a fork whose new version is still empty (a reply stopped or failed before its
+ * first word): the version that was shown before, by `before` (the branches then), is shown
+ * again. Null when the version at `index` is not empty.
+ */
+export function unfork(path: Path, index: number, before: Record<string, BranchPoint>): Path | null {
+  const { messages, branches } = path;
+  const key = index === 0 ? START : messages[index - 1]?.id;
+  const point = key === undefined ? undefined : branches[key];
+  if (key === undefined || !point || messages.length !== index || point.versions[point.active]!.length > 0) return null;
+  const left = before[key]?.active ?? 0;
+  const versions = point.versions.filter((_, i) => i !== point.active);
+  const rest = { ...branches };
+  if (versions.length > 1) rest[key] = { versions: versions.with(left, []), active: left };
+  else delete rest[key];
+  return { messages: [...messages, ...versions[left]!], branches: rest };
+}
+
 /** Where a message stands among the versions of its turn. */
 export interface VersionInfo {
   /** The fork point: the id of the message the versions follow (`""` before the first). */

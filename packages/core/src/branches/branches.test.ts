@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { AgentClient } from "../run/agentClient.js";
 import { memoryStorage } from "../storage/memoryStorage.js";
 import { persistThread } from "../storage/persistThread.js";
+import type { ThreadChange } from "../storage/types.js";
 import { sync } from "../test/scripts.js";
 import type { ThreadState } from "../types.js";
 import { fork, switchVersion, unfork, versionsOf } from "./branches.js";
@@ -214,5 +215,29 @@ describe("AgentClient branches", () => {
     await again.flush();
     expect(texts((await storage.load("t1"))!.messages)).toEqual(["q", "answer 1"]);
     await Promise.all([persistence.stop(), again.stop()]);
+  });
+
+  it("writes the versions only when they change, not with every save", async () => {
+    const { client } = await counting();
+    const storage = memoryStorage();
+    const saves: ThreadChange[] = [];
+    const save = (change: ThreadChange) => {
+      saves.push(change);
+      return storage.save(change);
+    };
+    const persistence = persistThread(client, { ...storage, save });
+    await client.sendMessage("q");
+    await client.regenerate();
+    await persistence.flush();
+    const regenerated = saves.length;
+    expect(saves.filter((c) => c.branches !== undefined).length).toBeGreaterThan(0);
+    await client.sendMessage("more");
+    await persistence.flush();
+    expect(saves.length).toBeGreaterThan(regenerated);
+    expect(saves.slice(regenerated).every((c) => c.branches === undefined)).toBe(true);
+    const stored = (await storage.load("t1"))!;
+    expect(Object.values(stored.branches!)[0]!.versions).toHaveLength(2);
+    expect(texts(stored.messages)).toEqual(["q", "answer 2", "more", "answer 3"]);
+    await persistence.stop();
   });
 });

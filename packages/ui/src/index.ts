@@ -12,7 +12,14 @@ export {
   ComposerStop,
   type ComposerStopProps,
 } from "./composer/Composer.js";
-export { type UseComposer, useComposer } from "./composer/useComposer.js";
+export {
+  ComposerAttachButton,
+  type ComposerAttachButtonProps,
+  ComposerAttachments,
+  type ComposerAttachmentsProps,
+} from "./composer/ComposerAttachments.js";
+export type { AttachmentOptions, PendingAttachment, UseAttachments } from "./composer/useAttachments.js";
+export { type UseComposer, type UseComposerOptions, useComposer } from "./composer/useComposer.js";
 export { InterruptPrompt, type InterruptPromptProps } from "./interrupts/InterruptPrompt.js";
 export { Interrupts, type InterruptsProps } from "./interrupts/Interrupts.js";
 export { type InterruptForm, useInterruptForm } from "./interrupts/useInterruptForm.js";

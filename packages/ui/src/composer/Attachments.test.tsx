@@ -67,7 +67,7 @@ async function pick(...files: File[]) {
 }
 
 describe("composer attachments", () => {
-  it("offers Attach files: the button opens a picker of the same name that takes several files", async () => {
+  it("offers Attach files: the button opens a picker of the same name that takes several files, kept out of the way of keyboards and screen readers", async () => {
     renderWith(createClient(), <Composer />);
     const button = await attachButton();
     const input = picker();
@@ -75,6 +75,9 @@ describe("composer attachments", () => {
     expect(input.multiple).toBe(true);
     // AG-UI carries every kind and the agent advertises no limits: any file.
     expect(input.hasAttribute("accept")).toBe(false);
+    // The button is the way in: browsers would expose the input as a second "Attach files" button.
+    expect(input.tabIndex).toBe(-1);
+    expect(input.getAttribute("aria-hidden")).toBe("true");
     const open = vi.spyOn(input, "click");
     await userEvent.setup().click(button);
     expect(open).toHaveBeenCalledOnce();

@@ -94,9 +94,9 @@ export const ComposerAttachments = forwardRef<HTMLUListElement, ComposerAttachme
 export interface ComposerAttachButtonProps extends PartButtonProps {}
 
 /**
- * Opens the file picker: a button and a visually hidden `input[type=file]` (`multiple`, `accept`
- * from what the agent takes), both named by the `attachFiles` label. Not rendered when the agent
- * takes no files.
+ * Opens the file picker: a button and a hidden `input[type=file]` (`multiple`, `accept` from
+ * what the agent takes, out of the tab order and the accessibility tree), both named by the
+ * `attachFiles` label. Not rendered when the agent takes no files.
  */
 export const ComposerAttachButton = forwardRef<HTMLButtonElement, ComposerAttachButtonProps>(function ComposerAttachButton(props, ref) {
   const { attachments } = useComposerContext("ComposerAttachButton");
@@ -124,6 +124,8 @@ export const ComposerAttachButton = forwardRef<HTMLButtonElement, ComposerAttach
         multiple
         accept={attachments.accept}
         aria-label={labels.attachFiles}
+        // The button is what people and assistive technology use; browsers expose a file input as a second button.
+        aria-hidden="true"
         tabIndex={-1}
         className="tandem-visually-hidden"
         onChange={(event) => {

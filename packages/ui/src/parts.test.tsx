@@ -84,6 +84,23 @@ const cases: Array<{
       </ui.Composer>
     ),
   },
+  {
+    // Rendered once the transport says it carries files: found by its label then.
+    name: "ComposerAttachButton",
+    render: (p) => (
+      <ui.Composer>
+        <ui.ComposerAttachButton {...p}>hello</ui.ComposerAttachButton>
+      </ui.Composer>
+    ),
+  },
+  {
+    name: "ComposerAttachments",
+    render: (p) => (
+      <ui.Composer>
+        <ui.ComposerAttachments {...p} />
+      </ui.Composer>
+    ),
+  },
   { name: "MessageList", render: (p) => <ui.MessageList {...p} /> },
   {
     name: "Message",

@@ -44,8 +44,8 @@ function AttachmentChip({ item, onRemove, buttonRef }: ChipProps) {
 export interface ComposerAttachmentsProps extends Omit<ComponentPropsWithoutRef<"ul">, "children"> {}
 
 /**
- * The files going with the message (`role="list"` named by the `attachments` label, rendered
- * while there are any): one `data-testid="attachment"` chip each, with `data-state`
+ * The files going with the message (`role="list"` named by the `attachments` label, `hidden`
+ * while there are none): one `data-testid="attachment"` chip each, with `data-state`
  * ready|uploading|unsupported, an image's preview, and its Remove button. Removing moves focus
  * to the next chip's Remove button, or to the message box. While it is mounted, paste and drop
  * on the composer add files.
@@ -69,10 +69,16 @@ export const ComposerAttachments = forwardRef<HTMLUListElement, ComposerAttachme
     ((next !== null && buttons.current.get(next)) || inputRef.current)?.focus();
   });
 
-  if (items.length === 0) return null;
   return (
     // biome-ignore lint/a11y/noRedundantRoles: a list without bullets loses its list role in Safari unless it is explicit
-    <ul role="list" aria-label={labels.attachments} {...rest} ref={ref} className={cx("tandem-attachments", className)}>
+    <ul
+      role="list"
+      aria-label={labels.attachments}
+      hidden={items.length === 0}
+      {...rest}
+      ref={ref}
+      className={cx("tandem-attachments", className)}
+    >
       {items.map((item, index) => (
         <AttachmentChip
           key={item.id}

@@ -70,8 +70,8 @@ export const ComposerAttachments = forwardRef<HTMLUListElement, ComposerAttachme
   });
 
   return (
-    // biome-ignore lint/a11y/noRedundantRoles: a list without bullets loses its list role in Safari unless it is explicit
     <ul
+      // biome-ignore lint/a11y/noRedundantRoles: a list without bullets loses its list role in Safari unless it is explicit
       role="list"
       aria-label={labels.attachments}
       hidden={items.length === 0}

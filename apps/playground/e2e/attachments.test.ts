@@ -120,7 +120,7 @@ describe("attachments on the agentic chat page, in Chromium", () => {
     const huge = pngImage(8, 8, { padding: 3 * 1024 * 1024 });
     expect(huge.length).toBeGreaterThan(2 * 1024 * 1024);
     await pick(page, { name: "huge.png", mimeType: "image/png", buffer: huge });
-    const notice = page.getByTestId("tandem-chat").getByRole("status").filter({ hasText: "huge.png" });
+    const notice = page.getByTestId("composer-notice");
     await expect.poll(() => notice.textContent(), { timeout: 5_000 }).toMatch(/huge\.png is larger than 2 MB/);
     expect(await chips(page).count()).toBe(0);
     expect(await composer(page).inputValue()).toBe("keep this text");

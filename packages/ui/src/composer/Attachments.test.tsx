@@ -53,7 +53,7 @@ const send = () => screen.getByRole("button", { name: "Send" }) as HTMLButtonEle
 const form = () => box().closest("form")!;
 const chips = () => screen.queryAllByTestId("attachment");
 const names = () => chips().map((chip) => chip.querySelector(".tandem-attachment__name")!.textContent);
-const notice = () => within(form()).getByRole("status");
+const notice = () => within(form()).getByTestId("composer-notice");
 const attachButton = () => screen.findByRole("button", { name: "Attach files" });
 const picker = () => screen.getByLabelText("Attach files", { selector: "input" }) as HTMLInputElement;
 

@@ -72,7 +72,8 @@ export const Composer = forwardRef<HTMLFormElement, ComposerProps>(function Comp
           </>
         )}
         {on && (
-          <p id={noticeId} role="status" className="tandem-composer__notice">
+          // A live region without role="status": the chat's one status region stays the run's announcer.
+          <p id={noticeId} aria-live="polite" aria-atomic="true" data-testid="composer-notice" className="tandem-composer__notice">
             {attachments.notice}
           </p>
         )}

@@ -19,7 +19,7 @@ function usePicker(part: string): BranchPickerContextValue {
   return value;
 }
 
-export interface BranchPickerProps extends ComponentPropsWithoutRef<"div"> {}
+export interface BranchPickerProps extends ComponentPropsWithoutRef<"fieldset"> {}
 
 /**
  * Pages through the versions of a turn (an edited question, a regenerated reply): a group
@@ -27,7 +27,10 @@ export interface BranchPickerProps extends ComponentPropsWithoutRef<"div"> {}
  * BranchPickerNext, or the `children` you compose from them. Rendered only when the row's
  * message begins a turn with more than one version. Switching never runs the agent.
  */
-export const BranchPicker = forwardRef<HTMLDivElement, BranchPickerProps>(function BranchPicker({ className, children, ...rest }, ref) {
+export const BranchPicker = forwardRef<HTMLFieldSetElement, BranchPickerProps>(function BranchPicker(
+  { className, children, ...rest },
+  ref,
+) {
   const { message } = useMessageContext("BranchPicker");
   const branches = useBranches(message.id);
   if (branches.count < 2) return null;
@@ -39,7 +42,7 @@ export const BranchPicker = forwardRef<HTMLDivElement, BranchPickerProps>(functi
 });
 
 /** The picker itself, apart so that only turns with versions follow the run status. */
-const Picker = forwardRef<HTMLDivElement, BranchPickerProps & { branches: UseBranches }>(function Picker(
+const Picker = forwardRef<HTMLFieldSetElement, BranchPickerProps & { branches: UseBranches }>(function Picker(
   { branches, className, children, ...rest },
   ref,
 ) {
@@ -47,8 +50,7 @@ const Picker = forwardRef<HTMLDivElement, BranchPickerProps & { branches: UseBra
   const locked = useAgent((s) => s.status === "running");
   return (
     <BranchPickerContext.Provider value={{ ...branches, locked }}>
-      <div
-        role="group"
+      <fieldset
         aria-label={labels.versions}
         data-testid="branch-picker"
         data-state={locked ? "locked" : "idle"}
@@ -63,7 +65,7 @@ const Picker = forwardRef<HTMLDivElement, BranchPickerProps & { branches: UseBra
             <BranchPickerNext />
           </>
         )}
-      </div>
+      </fieldset>
     </BranchPickerContext.Provider>
   );
 });

@@ -9,14 +9,14 @@ import { useCopy } from "../util/useCopy.js";
 import { BranchPicker } from "./BranchPicker.js";
 import { textOfMessage, useMessageContext } from "./messageContext.js";
 
-export interface MessageActionsProps extends ComponentPropsWithoutRef<"div"> {}
+export interface MessageActionsProps extends ComponentPropsWithoutRef<"fieldset"> {}
 
 /**
  * A message's toolbar: the branch picker, then Copy and Edit (user) or Regenerate (assistant),
  * or the `children` you compose from those parts. Not shown while the message streams or is
  * being edited.
  */
-export const MessageActions = forwardRef<HTMLDivElement, MessageActionsProps>(function MessageActions(
+export const MessageActions = forwardRef<HTMLFieldSetElement, MessageActionsProps>(function MessageActions(
   { className, children, ...rest },
   ref,
 ) {
@@ -25,7 +25,7 @@ export const MessageActions = forwardRef<HTMLDivElement, MessageActionsProps>(fu
   const role = message.role;
   const hasText = textOfMessage(message) !== "";
   return (
-    <div role="group" aria-label={labels.messageActions} {...rest} ref={ref} className={cx("tandem-message-actions", className)}>
+    <fieldset aria-label={labels.messageActions} {...rest} ref={ref} className={cx("tandem-message-actions", className)}>
       {children ?? (
         <>
           <BranchPicker />
@@ -34,7 +34,7 @@ export const MessageActions = forwardRef<HTMLDivElement, MessageActionsProps>(fu
           {role === "assistant" && <MessageRegenerate />}
         </>
       )}
-    </div>
+    </fieldset>
   );
 });
 

@@ -59,8 +59,8 @@ const sentImage = (page: Page, name: string) =>
 const decodedSize = (page: Page, name: string) =>
   sentImage(page, name).evaluate((img) => `${(img as HTMLImageElement).naturalWidth}×${(img as HTMLImageElement).naturalHeight}`);
 
-const PHOTO = { name: "photo.png", mimeType: "image/png", buffer: pngImage(64, 48) };
-const SHOT = { name: "screenshot.png", mimeType: "image/png", buffer: pngImage(120, 30, { rgba: [220, 38, 38, 255] }) };
+const PHOTO = { name: "photo.png", mimeType: "image/png", buffer: Buffer.from(pngImage(64, 48)) };
+const SHOT = { name: "screenshot.png", mimeType: "image/png", buffer: Buffer.from(pngImage(120, 30, { rgba: [220, 38, 38, 255] })) };
 
 describe("attachments on the agentic chat page, in Chromium", () => {
   it("an image picked with Attach files is sent as an AG-UI image part, answered by name and pixel size, and drawn after a reload", async () => {
@@ -117,7 +117,7 @@ describe("attachments on the agentic chat page, in Chromium", () => {
     const page = await openPage(stack, "agentic-chat");
     await composer(page).fill("keep this text");
     const before = stack.agent.requests.length;
-    const huge = pngImage(8, 8, { padding: 3 * 1024 * 1024 });
+    const huge = Buffer.from(pngImage(8, 8, { padding: 3 * 1024 * 1024 }));
     expect(huge.length).toBeGreaterThan(2 * 1024 * 1024);
     await pick(page, { name: "huge.png", mimeType: "image/png", buffer: huge });
     const notice = page.getByTestId("composer-notice");

@@ -12,13 +12,13 @@ function chunk(type: string, data: Uint8Array): Buffer {
 /**
  * A valid PNG of one colour (8-bit RGBA), for tests that send images: browsers draw it and image
  * readers read its size. `padding` adds that many bytes of a comment chunk, for a file of a
- * given size.
+ * given size. A `Uint8Array` (a Node `Buffer` underneath), so its types need no Node typings.
  */
 export function pngImage(
   width: number,
   height: number,
   { rgba = [37, 99, 235, 255], padding = 0 }: { rgba?: [number, number, number, number]; padding?: number } = {},
-): Buffer {
+): Uint8Array {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);

@@ -64,7 +64,7 @@ describe("agentic-chat over AgentScope", () => {
   afterAll(() => agent.close());
 
   it("answers what the message carried", async () => {
-    const photo = pngImage(20, 10);
+    const photo = Buffer.from(pngImage(20, 10));
     const wav = Buffer.alloc(44, 1);
     const response = await fetch(`${agent.baseUrl}/agentscope/agentic-chat/process`, {
       method: "POST",

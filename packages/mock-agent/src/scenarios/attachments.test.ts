@@ -26,7 +26,7 @@ const gif = (width: number, height: number) =>
 
 describe("agentic-chat with attachments", () => {
   it("says the image it received: name, kind, MIME type, size in bytes, and pixel size", async () => {
-    const photo = pngImage(64, 48);
+    const photo = Buffer.from(pngImage(64, 48));
     const events = await post(at("agentic-chat"), {
       messages: [withParts({ type: "text", text: "what is this?" }, inline("image", photo, "image/png", "photo.png"))],
     });
@@ -34,7 +34,7 @@ describe("agentic-chat with attachments", () => {
   });
 
   it("lists every attachment in order, with thousands separators, URLs and file handles named but not fetched", async () => {
-    const big = pngImage(1200, 30, { padding: 5000 });
+    const big = Buffer.from(pngImage(1200, 30, { padding: 5000 }));
     const pdf = Buffer.from("%PDF-1.7\n%%EOF\n");
     const notAnImage = Buffer.from("hello");
     const before = agent.requests.length;

@@ -68,7 +68,9 @@ describe("edit, regenerate and branches, in Chromium", () => {
       'assistant: You said: "hello there". Try "count down from 10", "tell me a story" or "make the background teal".',
     ]);
     expect(await picker(page, 0).textContent()).toContain("1 / 2");
-    await picker(page, 0).getByRole("button", { name: "Next version" }).click();
+    // The version shown is a new row; focus went on to its picker, on the button still usable.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Next version");
+    await page.keyboard.press("Enter");
     expect(await transcript(page)).toEqual(["user: count down please", "assistant: Counting down: 10 9 8 7 6 5 4 3 2 1 ✓"]);
     // Switching never ran the agent.
     expect(postsFor("hello there")).toHaveLength(1);

@@ -1,6 +1,7 @@
-import { type UseBranches, useAgent, useBranches } from "@tandem/react";
-import { type ComponentPropsWithoutRef, createContext, forwardRef, useContext } from "react";
+import { type AgentClient, type UseBranches, useAgent, useAgentClient, useBranches } from "@tandem/react";
+import { type ComponentPropsWithoutRef, createContext, forwardRef, useContext, useEffect, useRef } from "react";
 import { useLabels } from "../labels/labels.js";
+import { useComposedRefs } from "../util/composeRefs.js";
 import { cx } from "../util/cx.js";
 import { NextIcon, PreviousIcon } from "../util/icons.js";
 import { ActionButton, type PartButtonProps } from "../util/Primitive.js";
@@ -9,6 +10,20 @@ import { useMessageContext } from "./messageContext.js";
 interface BranchPickerContextValue extends UseBranches {
   /** A run streams: versions cannot change now. */
   locked: boolean;
+  /** Switches, keeping focus on the picker: the version shown is a new row with a new picker. */
+  go(part: "previous" | "next"): void;
+}
+
+type Part = "previous" | "next";
+
+/** The picker button a switch was made from, for the picker of the version shown to take focus. */
+let switchedFrom: { client: AgentClient; fork: string; part: Part } | null = null;
+
+/** The turn a message begins is told by the message before it (its fork point). */
+function forkOf(client: AgentClient, messageId: string): string {
+  const ids = client.messages.ids;
+  const index = ids.indexOf(messageId);
+  return index > 0 ? ids[index - 1]! : "";
 }
 
 const BranchPickerContext = createContext<BranchPickerContextValue | null>(null);
@@ -48,14 +63,34 @@ const Picker = forwardRef<HTMLFieldSetElement, BranchPickerProps & { branches: U
 ) {
   const labels = useLabels();
   const locked = useAgent((s) => s.status === "running");
+  const client = useAgentClient();
+  const { message } = useMessageContext("BranchPicker");
+  const own = useRef<HTMLFieldSetElement>(null);
+  const refs = useComposedRefs(ref, own);
+  const go = (part: Part) => {
+    switchedFrom = { client, fork: forkOf(client, message.id), part };
+    if (part === "previous") branches.previous();
+    else branches.next();
+  };
+  useEffect(() => {
+    const from = switchedFrom;
+    if (!from || from.client !== client || from.fork !== forkOf(client, message.id)) return;
+    switchedFrom = null;
+    const active = document.activeElement;
+    // Focus was on the picker of the version left, which is gone: it goes on here, on the same
+    // button, or the other one at either end.
+    if (active && active !== document.body) return;
+    const buttons = [...(own.current?.querySelectorAll<HTMLButtonElement>("button[data-part]:not(:disabled)") ?? [])];
+    (buttons.find((b) => b.dataset.part === from.part) ?? buttons[0])?.focus();
+  }, [client, message.id]);
   return (
-    <BranchPickerContext.Provider value={{ ...branches, locked }}>
+    <BranchPickerContext.Provider value={{ ...branches, locked, go }}>
       <fieldset
         aria-label={labels.versions}
         data-testid="branch-picker"
         data-state={locked ? "locked" : "idle"}
         {...rest}
-        ref={ref}
+        ref={refs}
         className={cx("tandem-branch-picker", className)}
       >
         {children ?? (
@@ -71,13 +106,14 @@ const Picker = forwardRef<HTMLFieldSetElement, BranchPickerProps & { branches: U
 });
 
 export const BranchPickerPrevious = forwardRef<HTMLButtonElement, PartButtonProps>(function BranchPickerPrevious(props, ref) {
-  const { index, previous, locked } = usePicker("BranchPickerPrevious");
+  const { index, go, locked } = usePicker("BranchPickerPrevious");
   const labels = useLabels();
   return (
     <ActionButton
       {...props}
       ref={ref}
-      action={previous}
+      action={() => go("previous")}
+      data-part="previous"
       off={locked || index === 0}
       label={<PreviousIcon />}
       aria-label={props["aria-label"] ?? labels.previousVersion}
@@ -88,13 +124,14 @@ export const BranchPickerPrevious = forwardRef<HTMLButtonElement, PartButtonProp
 });
 
 export const BranchPickerNext = forwardRef<HTMLButtonElement, PartButtonProps>(function BranchPickerNext(props, ref) {
-  const { index, count, next, locked } = usePicker("BranchPickerNext");
+  const { index, count, go, locked } = usePicker("BranchPickerNext");
   const labels = useLabels();
   return (
     <ActionButton
       {...props}
       ref={ref}
-      action={next}
+      action={() => go("next")}
+      data-part="next"
       off={locked || index >= count - 1}
       label={<NextIcon />}
       aria-label={props["aria-label"] ?? labels.nextVersion}

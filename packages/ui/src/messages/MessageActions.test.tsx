@@ -91,8 +91,11 @@ describe("message actions", () => {
     expect(back.textContent).toContain("1 / 2");
     expect(within(back).getByText("Version 1 of 2")).toBeTruthy();
     expect((within(back).getByRole("button", { name: "Previous version" }) as HTMLButtonElement).disabled).toBe(true);
-    await user.click(within(back).getByRole("button", { name: "Next version" }));
+    // The version shown is a new row: focus goes on in its picker (Previous is off at the first).
+    expect(document.activeElement).toBe(within(back).getByRole("button", { name: "Next version" }));
+    await user.keyboard("{Enter}");
     expect(transcript()).toEqual(["first", "answer 1", "second, edited", "answer 3"]);
+    expect(document.activeElement).toBe(within(rows()[2]!).getByRole("button", { name: "Previous version" }));
     expect(sent).toHaveLength(3);
   });
 

@@ -1,6 +1,7 @@
 import { useAgent } from "@tandem/react";
 import { type ComponentPropsWithoutRef, forwardRef } from "react";
 import { useLabels } from "../labels/labels.js";
+import { useConfirmationFocusRegistry } from "../tools/confirmationFocus.js";
 import { useComposedRefs } from "../util/composeRefs.js";
 import { cx } from "../util/cx.js";
 import { CheckIcon, CopyIcon, EditIcon, RegenerateIcon } from "../util/icons.js";
@@ -80,11 +81,16 @@ export const MessageRegenerate = forwardRef<HTMLButtonElement, PartButtonProps>(
   const { message } = useMessageContext("MessageRegenerate");
   const { regenerate } = useAgent();
   const labels = useLabels();
+  const focus = useConfirmationFocusRegistry();
   return (
     <ActionButton
       {...props}
       ref={ref}
-      action={() => void regenerate(message.id)}
+      action={() => {
+        void regenerate(message.id);
+        // This row gives way to the new reply: the conversation goes on from the composer.
+        focus.handOff();
+      }}
       label={<RegenerateIcon />}
       aria-label={props["aria-label"] ?? labels.regenerate}
       title={props.title ?? labels.regenerate}

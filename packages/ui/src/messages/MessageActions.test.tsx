@@ -3,7 +3,9 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { Chat } from "../chat/Chat.js";
-import { expectNoAxeViolations, renderWith } from "../test/harness.js";
+import { expectNoAxeViolations, renderWith, textDelta, textStart } from "../test/harness.js";
+import { MessageActions } from "./MessageActions.js";
+import { useMessageContext } from "./messageContext.js";
 
 /**
  * A client whose agent answers "answer N" to its Nth run, through a transport of its own (the
@@ -148,5 +150,27 @@ describe("message actions", () => {
     expect(transcript()).toEqual(["q", "answer 1"]);
     expect(sent).toHaveLength(2);
     expect(within(rows()[0]!).queryByTestId("branch-picker")).toBeNull();
+  });
+
+  it("does not re-render earlier rows' toolbars while a reply streams, with versions in the thread", async () => {
+    const { client } = answering();
+    const renders = new Map<string, number>();
+    function CountingActions() {
+      const { message } = useMessageContext("CountingActions");
+      renders.set(message.id, (renders.get(message.id) ?? 0) + 1);
+      return <MessageActions />;
+    }
+    renderWith(client, <Chat components={{ MessageActions: CountingActions }} />);
+    await ask(client, "q");
+    await act(() => client.regenerate());
+    await ask(client, "more");
+    const before = new Map(renders);
+    act(() => {
+      client.store.dispatch({ type: "RUN_STARTED", threadId: "t", runId: "streaming" } as never);
+      client.store.dispatch(textStart("s1") as never);
+      for (let i = 0; i < 20; i++) client.store.dispatch(textDelta("s1", `word${i} `) as never);
+    });
+    expect(within(rows()[1]!).getByTestId("branch-picker")).toBeTruthy();
+    for (const [id, count] of before) expect(renders.get(id), id).toBe(count);
   });
 });

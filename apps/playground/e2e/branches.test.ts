@@ -96,7 +96,10 @@ describe("edit, regenerate and branches, in Chromium", () => {
   it("regenerate keeps both replies, one picker over the reply", async () => {
     const page = await openPage(stack, "agentic-chat");
     await send(page, "tell me a story");
+    // Stop, focused while the story streams, goes away when the run ends: focus goes on in the message box.
+    await page.getByRole("button", { name: "Stop" }).focus();
     await settled(page);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Message");
     await expect.poll(() => transcript(page), { timeout: 20_000 }).toHaveLength(2);
     const first = await rows(page).nth(1).getAttribute("data-message-id");
     await rows(page).nth(1).getByRole("button", { name: "Regenerate" }).click();

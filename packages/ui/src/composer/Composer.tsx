@@ -144,8 +144,19 @@ export interface ComposerStopProps extends PartButtonProps {}
 
 /** Stops the agent; rendered only while it replies. */
 export const ComposerStop = forwardRef<HTMLButtonElement, ComposerStopProps>(function ComposerStop(props, ref) {
-  const { isRunning, stop } = useComposerContext("ComposerStop");
+  const { isRunning, stop, inputRef } = useComposerContext("ComposerStop");
   const labels = useLabels();
+  const shown = useRef<HTMLButtonElement | null>(null);
+  // Stop goes away when the run ends (or is stopped): focus that was on it goes on in the message box.
+  const keepFocus = useCallback(
+    (button: HTMLButtonElement | null) => {
+      const leaving = shown.current;
+      shown.current = button;
+      if (!button && leaving?.ownerDocument.activeElement === leaving) queueMicrotask(() => inputRef.current?.focus());
+    },
+    [inputRef],
+  );
+  const refs = useComposedRefs(ref, keepFocus);
   if (!isRunning) return null;
-  return <ActionButton {...props} ref={ref} action={stop} label={labels.stop} classes="tandem-button tandem-composer__stop" />;
+  return <ActionButton {...props} ref={refs} action={stop} label={labels.stop} classes="tandem-button tandem-composer__stop" />;
 });

@@ -1,5 +1,5 @@
 import { type AgentClient, type UseBranches, useAgent, useAgentClient, useBranches } from "@tandem/react";
-import { type ComponentPropsWithoutRef, createContext, forwardRef, useContext, useEffect, useRef } from "react";
+import { type ComponentPropsWithoutRef, createContext, forwardRef, useContext, useEffect, useId, useRef } from "react";
 import { useLabels } from "../labels/labels.js";
 import { useComposedRefs } from "../util/composeRefs.js";
 import { cx } from "../util/cx.js";
@@ -12,6 +12,8 @@ interface BranchPickerContextValue extends UseBranches {
   locked: boolean;
   /** Switches, keeping focus on the picker: the version shown is a new row with a new picker. */
   go(part: "previous" | "next"): void;
+  /** The "Version N of M" text, which describes the buttons: read out as focus lands on one. */
+  countId: string;
 }
 
 type Part = "previous" | "next";
@@ -67,6 +69,7 @@ const Picker = forwardRef<HTMLFieldSetElement, BranchPickerProps & { branches: U
   const { message } = useMessageContext("BranchPicker");
   const own = useRef<HTMLFieldSetElement>(null);
   const refs = useComposedRefs(ref, own);
+  const countId = useId();
   const go = (part: Part) => {
     switchedFrom = { client, fork: forkOf(client, message.id), part };
     if (part === "previous") branches.previous();
@@ -84,7 +87,7 @@ const Picker = forwardRef<HTMLFieldSetElement, BranchPickerProps & { branches: U
     (buttons.find((b) => b.dataset.part === from.part) ?? buttons[0])?.focus();
   }, [client, message.id]);
   return (
-    <BranchPickerContext.Provider value={{ ...branches, locked, go }}>
+    <BranchPickerContext.Provider value={{ ...branches, locked, go, countId }}>
       <fieldset
         aria-label={labels.versions}
         data-testid="branch-picker"
@@ -106,10 +109,11 @@ const Picker = forwardRef<HTMLFieldSetElement, BranchPickerProps & { branches: U
 });
 
 export const BranchPickerPrevious = forwardRef<HTMLButtonElement, PartButtonProps>(function BranchPickerPrevious(props, ref) {
-  const { index, go, locked } = usePicker("BranchPickerPrevious");
+  const { index, go, locked, countId } = usePicker("BranchPickerPrevious");
   const labels = useLabels();
   return (
     <ActionButton
+      aria-describedby={countId}
       {...props}
       ref={ref}
       action={() => go("previous")}
@@ -124,10 +128,11 @@ export const BranchPickerPrevious = forwardRef<HTMLButtonElement, PartButtonProp
 });
 
 export const BranchPickerNext = forwardRef<HTMLButtonElement, PartButtonProps>(function BranchPickerNext(props, ref) {
-  const { index, count, go, locked } = usePicker("BranchPickerNext");
+  const { index, count, go, locked, countId } = usePicker("BranchPickerNext");
   const labels = useLabels();
   return (
     <ActionButton
+      aria-describedby={countId}
       {...props}
       ref={ref}
       action={() => go("next")}
@@ -148,12 +153,12 @@ export const BranchPickerCount = forwardRef<HTMLSpanElement, BranchPickerCountPr
   { className, ...rest },
   ref,
 ) {
-  const { index, count } = usePicker("BranchPickerCount");
+  const { index, count, countId } = usePicker("BranchPickerCount");
   const labels = useLabels();
   return (
     <span {...rest} ref={ref} className={cx("tandem-branch-picker__count", className)}>
       <span aria-hidden="true">{`${index + 1} / ${count}`}</span>
-      <span className="tandem-visually-hidden" aria-live="polite">
+      <span id={countId} className="tandem-visually-hidden" aria-live="polite">
         {labels.version(index + 1, count)}
       </span>
     </span>

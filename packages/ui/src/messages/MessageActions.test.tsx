@@ -94,7 +94,7 @@ describe("message actions", () => {
     expect(within(back).getByText("Version 1 of 2")).toBeTruthy();
     expect((within(back).getByRole("button", { name: "Previous version" }) as HTMLButtonElement).disabled).toBe(true);
     // The version shown is a new row: focus goes on in its picker (Previous is off at the first).
-    expect(document.activeElement).toBe(within(back).getByRole("button", { name: "Next version" }));
+    expect(document.activeElement).toBe(within(back).getByRole("button", { name: "Next version", description: "Version 1 of 2" }));
     await user.keyboard("{Enter}");
     expect(transcript()).toEqual(["first", "answer 1", "second, edited", "answer 3"]);
     expect(document.activeElement).toBe(within(rows()[2]!).getByRole("button", { name: "Previous version" }));

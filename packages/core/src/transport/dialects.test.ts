@@ -307,7 +307,7 @@ describe("agentscope", () => {
 });
 
 describe("attachments", () => {
-  const photo = pngImage(64, 48);
+  const photo = Buffer.from(pngImage(64, 48));
   const pdf = Buffer.from("%PDF-1.7\n%%EOF\n");
   const wav = Buffer.alloc(44, 1);
   const image: InputContent = {

@@ -69,7 +69,10 @@ const common = {
 const targets = [
   {
     name: "@tandem/ui (main entry, ui code alone)",
-    budget: 15 * KiB,
+    // 15 KiB until the message actions and attachments (issue 12): the toolbar, branch picker and
+    // in-place editor (+1.6 KiB: 14.24 -> 15.81) and the composer's files (picker, paste, drop,
+    // chips with previews, limits, upload adapter, what the agent takes: +3.3 KiB -> 19.15).
+    budget: 20 * KiB,
     options: {
       entryPoints: ["packages/ui/src/index.ts"],
       external: [...REACT, "@tandem/react", "@tandem/core", "@ag-ui/*", "rxjs", "rxjs/*", ...MARKDOWN_STACK],
@@ -99,7 +102,9 @@ const targets = [
     // of apps that give no storage) and AG-UI 1.0 in the store (subagents, usage, PredictState).
     // What users ship is budgeted below (the Quick-start app), and that fell from 97 to 53 KiB.
     // 18 KiB since recording (AgentClient.endpoint, recordThread) and the thread list's fixes.
-    budget: 18 * KiB,
+    // 19.5 KiB since versions of a turn (fork, switch, take back, useBranches: 17.77 -> 18.93 with
+    // the attachment kinds each transport carries).
+    budget: 19.5 * KiB,
     options: {
       stdin: {
         contents: 'export * from "@tandem/react";\nexport * from "@tandem/core";\n',
@@ -177,8 +182,10 @@ for (const target of targets) {
 // being smaller than the headroom). Built from the workspace's sources, it is within a few KiB
 // of the figure the consumer test prints for the same app installed from the tarballs with npm
 // (55.49 KiB at 2b42cbd+: npm lays dependencies out differently, and dist is tsc's output).
-const QUICK_START_TODAY = 53.34 * KiB;
-const QUICK_START_BUDGET = 55 * KiB;
+// Re-set at issue 12 (edit, branch, attach: the message toolbar, versions and the composer's files
+// are all in <Chat>, so in the first load): 60.04 KiB, budget 61.5 KiB.
+const QUICK_START_TODAY = 60.04 * KiB;
+const QUICK_START_BUDGET = 61.5 * KiB;
 
 // Parts of LAZY_PARTS (scripts/quick-start-size.mjs) allowed in the first load: none. Each
 // loads on first use; one in the first load fails the run.

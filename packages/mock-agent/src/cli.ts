@@ -16,18 +16,21 @@ const { values } = parseArgs({
 });
 
 if (values.help) {
-  console.log(
-    [
-      "tandem-mock [--port 8787] [--host 127.0.0.1] [--token-delay 30] [--busy-threads]",
-      "tandem-mock --replay recording.json [--port 8787] [--host 127.0.0.1] [--timing]",
-      "A scripted AG-UI agent with the Dojo scenarios, or one that replays a recording.",
-      "  --replay file   serve each recorded run at the path it was recorded at, in its dialect; a request that",
-      "                  differs from the recorded one is answered 409 with the first difference",
-      "  --timing        with --replay: keep the recorded time between events",
-      "  --busy-threads  like CopilotKit's runtime: a run goes on after its client disconnects, another run on that",
-      "                  thread gets an empty stream until POST /agent/<agentId>/stop/<threadId> stops it",
-    ].join("\n"),
-  );
+  const help = [
+    "tandem-mock [--port 8787] [--host 127.0.0.1] [--token-delay 30] [--busy-threads]",
+    "tandem-mock --replay recording.json [--port 8787] [--host 127.0.0.1] [--timing]",
+    "A scripted AG-UI agent with the Dojo scenarios, or one that replays a recording.",
+    "  --port n        the port to listen on (0: any free one; the URL is printed)",
+    "  --host h        the address to listen on",
+    "  --token-delay n milliseconds between streamed tokens",
+    "  --replay file   serve each recorded run at the path it was recorded at, in its dialect; a request that",
+    "                  differs from the recorded one is answered 409 with the first difference",
+    "  --timing        with --replay: keep the recorded time between events",
+    "  --busy-threads  like CopilotKit's runtime: a run goes on after its client disconnects, another run on that",
+    "                  thread gets an empty stream until POST /agent/<agentId>/stop/<threadId> stops it",
+  ].join("\n");
+  // Written in full before exiting: a pipe takes stdout asynchronously.
+  await new Promise((done) => process.stdout.write(`${help}\n`, done));
   process.exit(0);
 }
 

@@ -1,4 +1,6 @@
+export { pngImage } from "./png.js";
 export { checkRecording, type RecordedRun, type Recording, requestDifference } from "./replay.js";
+export { describeAttachment, describeAttachments, receivedAttachments } from "./scenarios/attachments.js";
 export { capabilitiesOf } from "./scenarios/capabilities.js";
 export { scenarios } from "./scenarios/index.js";
 export { answered, approved, lastUserText, toolResults } from "./scenarios/read.js";

@@ -4,7 +4,7 @@
  *
  *   GET    /threads        → [{ id, title, createdAt, updatedAt }], most recent first
  *   GET    /threads/:id    → the thread with its messages in order, or 404
- *   POST   /threads/:id    ← one save: { thread, order, put: Message[], remove: string[] }
+ *   POST   /threads/:id    ← one save: { thread, order, put: Message[], remove: string[], branches? }
  *   DELETE /threads/:id
  *
  * A save merges the message order with what is stored, like Tandem's own stores, so two
@@ -15,12 +15,15 @@ interface Stored {
   thread: { id: string; title: string; createdAt: number; updatedAt: number; [key: string]: unknown };
   order: string[];
   messages: Map<string, Message>;
+  /** The other versions of the thread's turns, as last sent (a save sends them only when they change). */
+  branches?: unknown;
 }
 interface Change {
   thread: Stored["thread"];
   order: string[];
   put: Message[];
   remove: string[];
+  branches?: unknown;
 }
 
 export const THREADS = /^\/threads(?:\/(?<id>[^/]+))?\/?$/;
@@ -41,9 +44,11 @@ export class ThreadsApi {
     }
     const stored = this.threads.get(id);
     switch (method) {
-      case "GET":
+      case "GET": {
         if (!stored) return { status: 404, body: { error: `No thread "${id}"` } };
-        return { status: 200, body: { ...stored.thread, messages: stored.order.flatMap((m) => stored.messages.get(m) ?? []) } };
+        const messages = stored.order.flatMap((m) => stored.messages.get(m) ?? []);
+        return { status: 200, body: { ...stored.thread, messages, ...(stored.branches !== undefined && { branches: stored.branches }) } };
+      }
       case "DELETE":
         this.threads.delete(id);
         return { status: 204 };
@@ -65,6 +70,7 @@ export class ThreadsApi {
           thread: { ...change.thread, id, createdAt: stored?.thread.createdAt ?? change.thread.createdAt },
           order,
           messages,
+          branches: change.branches ?? stored?.branches,
         });
         return { status: 204 };
       }

@@ -39,7 +39,8 @@ export type ScenarioName =
   | "tool-based-generative-ui"
   | "shared-state"
   | "predictive-state-updates"
-  | "subagents";
+  | "subagents"
+  | "attachments";
 
 export interface MockAgentOptions {
   /** What `POST {baseUrl}/` plays (default "agentic-chat"). */

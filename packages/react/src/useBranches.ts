@@ -1,41 +1,32 @@
 import { versionsOf } from "@tandem/core";
-import { useMemo } from "react";
+import { useCallback, useMemo, useSyncExternalStore } from "react";
 import { useAgentContext } from "./context.js";
-import { shallowEqual, useStoreSelector } from "./useStoreSelector.js";
 
 export interface UseBranches {
   /** The version on screen, 0-based. */
   index: number;
   /** How many versions the turn has (1 when it was never edited or regenerated). */
   count: number;
-  /** Shows the version before this one; switching never runs the agent. */
+  /** Shows the version before this one; switching never runs the agent (nor happens while one streams). */
   previous(): void;
   next(): void;
   /** Shows version `index` (0-based). */
   select(index: number): void;
-  /** Switching is possible (no run is streaming). */
-  canSwitch: boolean;
 }
 
 /**
  * The versions of the turn that `messageId` begins: an edited question or a regenerated reply.
- * Re-renders only when the version, the count or whether a run streams changes.
+ * Wakes only when the thread's message ids or versions change, never for a streamed token, so
+ * every row of a long thread can ask.
  */
 export function useBranches(messageId: string): UseBranches {
   const { client } = useAgentContext();
-  const at = useStoreSelector(client.store, (s) => versionsOf(s, messageId), shallowEqual);
-  const index = at?.index ?? 0;
-  const count = at?.count ?? 1;
-  const running = useStoreSelector(client.store, (s) => count > 1 && s.status === "running");
+  const subscribe = useCallback((listener: () => void) => client.messages.subscribeIds(listener), [client]);
+  const read = () => versionsOf(client.messages.ids, client.store.getState().branches, messageId);
+  const index = useSyncExternalStore(subscribe, () => read()?.index ?? 0);
+  const count = useSyncExternalStore(subscribe, () => read()?.count ?? 1);
   return useMemo(() => {
     const select = (to: number) => client.selectBranch(messageId, to);
-    return {
-      index,
-      count,
-      canSwitch: !running,
-      select,
-      previous: () => select(index - 1),
-      next: () => select(index + 1),
-    };
-  }, [client, messageId, index, count, running]);
+    return { index, count, select, previous: () => select(index - 1), next: () => select(index + 1) };
+  }, [client, messageId, index, count]);
 }

@@ -12,7 +12,14 @@ export {
   ComposerStop,
   type ComposerStopProps,
 } from "./composer/Composer.js";
-export { type UseComposer, useComposer } from "./composer/useComposer.js";
+export {
+  ComposerAttachButton,
+  type ComposerAttachButtonProps,
+  ComposerAttachments,
+  type ComposerAttachmentsProps,
+} from "./composer/ComposerAttachments.js";
+export type { AttachmentOptions, PendingAttachment, UseAttachments } from "./composer/useAttachments.js";
+export { type UseComposer, type UseComposerOptions, useComposer } from "./composer/useComposer.js";
 export { InterruptPrompt, type InterruptPromptProps } from "./interrupts/InterruptPrompt.js";
 export { Interrupts, type InterruptsProps } from "./interrupts/Interrupts.js";
 export { type InterruptForm, useInterruptForm } from "./interrupts/useInterruptForm.js";
@@ -20,7 +27,23 @@ export { type ChatLabels, defaultLabels, LabelsProvider, type UsageSummary, useL
 export { Markdown, preloadMarkdown } from "./markdown/LazyMarkdown.js";
 export type { MarkdownProps } from "./markdown/types.js";
 export { Activity, type ActivityProps, ProgressBar, type ProgressBarProps } from "./messages/Activity.js";
+export {
+  BranchPicker,
+  BranchPickerCount,
+  type BranchPickerCountProps,
+  BranchPickerNext,
+  BranchPickerPrevious,
+  type BranchPickerProps,
+} from "./messages/BranchPicker.js";
 export { Message, type MessageProps } from "./messages/Message.js";
+export {
+  MessageActions,
+  type MessageActionsProps,
+  MessageCopy,
+  MessageEdit,
+  MessageRegenerate,
+} from "./messages/MessageActions.js";
+export { MessageEditor, type MessageEditorProps } from "./messages/MessageEditor.js";
 export { MessageList, type MessageListProps } from "./messages/MessageList.js";
 export { Reasoning, type ReasoningProps } from "./messages/Reasoning.js";
 export { StatusAnnouncer, type StatusAnnouncerProps } from "./messages/StatusAnnouncer.js";

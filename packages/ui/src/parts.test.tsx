@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { act, screen } from "@testing-library/react";
 import { createRef, type ReactElement, type RefObject } from "react";
 import { describe, expect, it } from "vitest";
 import * as ui from "./index.js";
@@ -23,6 +23,23 @@ const probe = (): Probe => {
   const ref = createRef<HTMLElement>();
   return { ref, props: { ref: ref as RefObject<never>, className: "probe", "data-probe": "yes" } };
 };
+
+/** A user message "u" that was edited once: its turn has two versions. */
+const edited = (client: ReturnType<typeof createClient>) =>
+  act(() =>
+    client.store.update((s) => ({
+      ...s,
+      messages: [{ id: "u", role: "user", content: "hi" }],
+      branches: { "": { versions: [[{ id: "u0", role: "user", content: "hello" }], []], active: 1 } },
+    })),
+  );
+
+/** A part of a message row, rendered in place of the row's toolbar. */
+const inRow = (part: ReactElement) => (
+  <ui.ChatComponentsProvider value={{ MessageActions: () => part }}>
+    <ui.Message id="u" />
+  </ui.ChatComponentsProvider>
+);
 
 const call = {
   id: "c1",
@@ -64,6 +81,23 @@ const cases: Array<{
     render: (p) => (
       <ui.Composer>
         <ui.ComposerStop {...p} />
+      </ui.Composer>
+    ),
+  },
+  {
+    // Rendered once the transport says it carries files: found by its label then.
+    name: "ComposerAttachButton",
+    render: (p) => (
+      <ui.Composer>
+        <ui.ComposerAttachButton {...p}>hello</ui.ComposerAttachButton>
+      </ui.Composer>
+    ),
+  },
+  {
+    name: "ComposerAttachments",
+    render: (p) => (
+      <ui.Composer>
+        <ui.ComposerAttachments {...p} />
       </ui.Composer>
     ),
   },
@@ -145,6 +179,37 @@ const cases: Array<{
     render: (p) => <ui.InterruptPrompt interrupt={{ id: "i", reason: "pick" }} onResolve={() => {}} onCancel={() => {}} {...p} />,
   },
   { name: "Markdown", render: (p) => <ui.Markdown {...p}>hello</ui.Markdown> },
+  { name: "MessageActions", setup: edited, render: (p) => inRow(<ui.MessageActions {...p} />) },
+  ...Object.entries({
+    MessageCopy: ui.MessageCopy,
+    MessageEdit: ui.MessageEdit,
+    MessageRegenerate: ui.MessageRegenerate,
+    MessageEditor: ui.MessageEditor,
+    BranchPicker: ui.BranchPicker,
+  }).map(([name, Part]) => ({
+    name,
+    setup: edited,
+    render: (p: Probe["props"]) => {
+      const Any = Part as unknown as (props: object) => ReactElement;
+      return inRow(<Any {...p} />);
+    },
+  })),
+  ...Object.entries({
+    BranchPickerPrevious: ui.BranchPickerPrevious,
+    BranchPickerCount: ui.BranchPickerCount,
+    BranchPickerNext: ui.BranchPickerNext,
+  }).map(([name, Part]) => ({
+    name,
+    setup: edited,
+    render: (p: Probe["props"]) => {
+      const Any = Part as unknown as (props: object) => ReactElement;
+      return inRow(
+        <ui.BranchPicker>
+          <Any {...p} />
+        </ui.BranchPicker>,
+      );
+    },
+  })),
 ];
 
 describe("every part composes like Radix", () => {

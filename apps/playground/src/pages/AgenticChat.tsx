@@ -2,7 +2,16 @@ import { useFrontendTool } from "@tandem/react";
 import { Chat } from "@tandem/ui";
 import { useState } from "react";
 
-/** A frontend tool: the agent calls change_background and the page restyles itself. */
+/**
+ * Files go inline in the message (and in the stored thread): keep them small. The mock agent
+ * answers a message with attachments by saying what it received.
+ */
+const ATTACHMENTS = { maxFileSize: 2 * 1024 * 1024, maxFiles: 5 };
+
+/**
+ * A frontend tool: the agent calls change_background and the page restyles itself. The composer
+ * takes attachments (the picker, paste and drop).
+ */
 export default function AgenticChat() {
   const [background, setBackground] = useState("var(--pg-surface)");
   useFrontendTool({
@@ -21,6 +30,7 @@ export default function AgenticChat() {
   return (
     <div data-testid="background-container" className="pg-background" style={{ background }}>
       <Chat
+        attachments={ATTACHMENTS}
         suggestions={[
           { label: "Count down", prompt: "count down from 10" },
           { label: "Teal please", prompt: "make the background teal and navy" },

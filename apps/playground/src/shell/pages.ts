@@ -32,7 +32,7 @@ export const PAGES: PageInfo[] = [
   {
     path: "agentic-chat",
     title: "Agentic chat",
-    note: "Streaming chat with a frontend tool: ask for a colour and the agent calls change_background, which restyles this page. Try “count down from 10”.",
+    note: "Streaming chat with a frontend tool: ask for a colour and the agent calls change_background, which restyles this page. Try “count down from 10”. Attach an image (+, paste or drop) and the agent says what it received; edit a question or regenerate a reply, and page between the versions.",
     Page: AgenticChat,
     source: agenticChatSource,
   },

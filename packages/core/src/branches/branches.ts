@@ -47,6 +47,24 @@ export function switchVersion(path: Path, messageId: string, to: number): Path |
   };
 }
 
+/**
+ * Takes back a fork whose new version is still empty (a reply stopped or failed before its
+ * first word): the version that was shown before, by `before` (the branches then), is shown
+ * again. Null when the version at `index` is not empty.
+ */
+export function unfork(path: Path, index: number, before: Record<string, BranchPoint>): Path | null {
+  const { messages, branches } = path;
+  const key = index === 0 ? START : messages[index - 1]?.id;
+  const point = key === undefined ? undefined : branches[key];
+  if (key === undefined || !point || messages.length !== index || point.versions[point.active]!.length > 0) return null;
+  const left = before[key]?.active ?? 0;
+  const versions = point.versions.filter((_, i) => i !== point.active);
+  const rest = { ...branches };
+  if (versions.length > 1) rest[key] = { versions: versions.with(left, []), active: left };
+  else delete rest[key];
+  return { messages: [...messages, ...versions[left]!], branches: rest };
+}
+
 /** Where a message stands among the versions of its turn. */
 export interface VersionInfo {
   /** The fork point: the id of the message the versions follow (`""` before the first). */
@@ -56,27 +74,22 @@ export interface VersionInfo {
   count: number;
 }
 
-const heads = new WeakMap<readonly Message[], { branches: Record<string, BranchPoint>; byHead: Map<string, string> }>();
+const heads = new WeakMap<readonly string[], { branches: Record<string, BranchPoint>; byHead: Map<string, string> }>();
 
 /**
- * The versions of the turn `messageId` begins, or null when it has no other versions. Cheap
- * for every row of a long thread: the messages are scanned once per change, not once per row.
+ * The versions of the turn that `messageId` begins, or null when it has no other versions.
+ * `ids` are the active path's message ids; pass the same array while they stay the same (the
+ * message index's `ids`) and the path is scanned once for every row, not once per row.
  */
-export function versionsOf(path: Path, messageId: string): VersionInfo | null {
-  const { messages, branches } = path;
+export function versionsOf(ids: readonly string[], branches: Record<string, BranchPoint>, messageId: string): VersionInfo | null {
   if (isEmpty(branches)) return null;
-  let memo = heads.get(messages);
+  let memo = heads.get(ids);
   if (!memo || memo.branches !== branches) {
     const byHead = new Map<string, string>();
-    for (const key in branches) {
-      if (key === START) {
-        if (messages[0]) byHead.set(messages[0].id, key);
-        continue;
-      }
-      for (let i = 0; i < messages.length - 1; i++) if (messages[i]!.id === key) byHead.set(messages[i + 1]!.id, key);
-    }
+    if (Object.hasOwn(branches, START) && ids[0] !== undefined) byHead.set(ids[0], START);
+    for (let i = 0; i < ids.length - 1; i++) if (Object.hasOwn(branches, ids[i]!)) byHead.set(ids[i + 1]!, ids[i]!);
     memo = { branches, byHead };
-    heads.set(messages, memo);
+    heads.set(ids, memo);
   }
   const key = memo.byHead.get(messageId);
   const point = key === undefined ? undefined : branches[key];

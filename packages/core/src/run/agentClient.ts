@@ -9,7 +9,7 @@ import {
   type RunAgentInput,
 } from "@ag-ui/core";
 import { v4 as randomUUID } from "uuid";
-import { fork, switchVersion } from "../branches/branches.js";
+import { fork, switchVersion, unfork } from "../branches/branches.js";
 import { type RunEndpoint, runEndpoint } from "../recording/endpoint.js";
 import { findToolCall } from "../reducer/draft.js";
 import { isRejection } from "../reducer/predictState.js";
@@ -105,6 +105,10 @@ export class AgentClient {
   private stopping: Promise<void> | null = null;
   private lastRequest: RunRequest = {};
   private messageIdsBeforeRun = new Set<string>();
+  /** The latest regenerate; one that ends before its first word is taken back (see `branchFrom`). */
+  private regeneration: object | null = null;
+  /** Where Retry regenerates again, after a regeneration that failed was taken back. */
+  private retryAt: number | null = null;
   private disposed = false;
 
   constructor(options: AgentClientOptions) {
@@ -163,6 +167,8 @@ export class AgentClient {
 
   sendMessage(content: string | InputContent[]): Promise<void> {
     const message: Message = { id: randomUUID(), role: "user", content };
+    this.regeneration = null;
+    this.retryAt = null;
     // A new message answers nothing that was asked: pending questions are closed as cancelled.
     this.closeOpenQuestions();
     // Running from the moment the message is sent, so the UI can offer Stop at once.
@@ -191,6 +197,7 @@ export class AgentClient {
   /** Runs again after an error, without the failed run's partial output. */
   retry(): Promise<void> {
     if (this.state.status !== "error") return Promise.resolve();
+    if (this.retryAt !== null) return this.branchFrom(this.retryAt, []);
     const keep = this.messageIdsBeforeRun;
     this.store.update((s) => ({ ...s, messages: s.messages.filter((m) => keep.has(m.id)), error: null, status: "idle" }));
     return this.enqueue(this.lastRequest);
@@ -231,19 +238,38 @@ export class AgentClient {
     if (this.state.status === "running") return;
     const next = switchVersion(this.state, messageId, index);
     if (!next) return;
+    this.regeneration = null;
+    this.retryAt = null;
     this.closeOpenQuestions();
     this.store.update((s) => ({ ...s, ...next, interrupts: [], status: "idle", error: null }));
   }
 
-  /** A new version from `index` of the active path, starting with `start`, then a run. */
+  /**
+   * A new version from `index` of the active path, starting with `start`, then a run. A new
+   * reply that is stopped or fails before its first word is taken back, so the one it replaced
+   * is on screen again (Retry then asks again).
+   */
   private branchFrom(index: number, start: Message[]): Promise<void> {
     if (this.controller) this.stop();
     this.closeOpenQuestions();
+    const before = this.state.branches;
     this.store.update((s) => {
       const { messages, branches } = fork(s, index);
       return { ...s, messages: [...messages, ...start], branches, interrupts: [], error: null, status: "running" };
     });
-    return this.enqueue({});
+    const regeneration = start.length === 0 && before !== this.state.branches ? {} : null;
+    this.regeneration = regeneration;
+    this.retryAt = null;
+    const run = this.enqueue({});
+    if (!regeneration) return run;
+    return run.then(() => {
+      if (this.regeneration !== regeneration) return;
+      this.regeneration = null;
+      const back = unfork(this.state, index, before);
+      if (!back) return;
+      if (this.state.status === "error") this.retryAt = index;
+      this.store.update((s) => ({ ...s, ...back }));
+    });
   }
 
   /** Sets the agent state from the app; it is sent with the next run. */

@@ -76,7 +76,12 @@ export function indexedDbStorage(options: IndexedDbStorageOptions = {}): ThreadS
       const removed = new Set(change.remove);
       const order = mergeOrder(change.order, stored?.order ?? []).filter((id) => !removed.has(id));
       await Promise.all([
-        threads.put({ ...change.thread, createdAt: stored?.createdAt ?? change.thread.createdAt, order }),
+        threads.put({
+          ...change.thread,
+          createdAt: stored?.createdAt ?? change.thread.createdAt,
+          order,
+          branches: change.branches ?? stored?.branches ?? {},
+        }),
         ...change.put.map((message) => messages.put({ threadId: change.thread.id, message })),
         ...change.remove.map((id) => messages.delete([change.thread.id, id])),
         tx.done,

@@ -26,13 +26,18 @@ export function memoryStorage(): ThreadStorage {
       return structuredClone({ ...thread, messages: order.flatMap((m) => byId.get(m) ?? []) });
     },
     async save(change: ThreadChange) {
-      const { thread, put, remove } = structuredClone(change);
+      const { thread, put, remove, branches } = structuredClone(change);
       const stored = threads.get(thread.id);
       const byId = messages.get(thread.id) ?? new Map<string, Message>();
       for (const m of put) byId.set(m.id, m);
       for (const id of remove) byId.delete(id);
       const order = mergeOrder(change.order, stored?.order ?? []).filter((id) => !remove.includes(id));
-      threads.set(thread.id, { ...thread, createdAt: stored?.createdAt ?? thread.createdAt, order });
+      threads.set(thread.id, {
+        ...thread,
+        createdAt: stored?.createdAt ?? thread.createdAt,
+        order,
+        branches: branches ?? stored?.branches ?? {},
+      });
       messages.set(thread.id, byId);
       for (const listener of listeners) listener(thread.id);
     },

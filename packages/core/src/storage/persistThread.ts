@@ -45,6 +45,7 @@ export function persistThread(client: AgentClient, storage: ThreadStorage, optio
   const createdAt = loaded?.createdAt ?? Date.now();
   let title = loaded?.title ?? "";
   let lastSaved: ThreadState | null = loaded ? client.state : null;
+  let writtenBranches = loaded?.branches ?? client.state.branches;
   let runningSince: string[] | undefined;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let chain: Promise<void> = Promise.resolve();
@@ -78,12 +79,13 @@ export function persistThread(client: AgentClient, storage: ThreadStorage, optio
         state: s.state,
         interrupts: s.interrupts,
         toolCallStatus: s.toolCallStatus,
-        branches: s.branches,
         ...(s.status === "running" && runningSince && { runningSince }),
       },
       order: s.messages.map((m) => m.id),
       put,
       remove,
+      // Versions hold whole messages (attachments too): written when they change, not every save.
+      ...(s.branches !== writtenBranches && { branches: s.branches }),
     };
   };
 
@@ -98,6 +100,7 @@ export function persistThread(client: AgentClient, storage: ThreadStorage, optio
         renamed = false;
         for (const m of change.put) written.set(m.id, m);
         for (const id of change.remove) written.delete(id);
+        if (change.branches) writtenBranches = change.branches;
         lastSaved = s;
         onStatus({ kind: "saved" });
       } catch (error) {

@@ -29,13 +29,15 @@ export interface StoredThread extends ThreadSummary {
 /**
  * One save: the thread's summary and fields, the messages added or changed since the last save,
  * and those removed. `order` is the full list of message ids, so a store that keeps messages
- * apart can put them back in order.
+ * apart can put them back in order. `branches` comes only when the versions changed (an edit, a
+ * regenerate, a switch): keep the last one you were given and return it from `load`.
  */
 export interface ThreadChange {
-  thread: Omit<StoredThread, "messages">;
+  thread: Omit<StoredThread, "messages" | "branches">;
   order: string[];
   put: Message[];
   remove: string[];
+  branches?: Record<string, BranchPoint>;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Message } from "@ag-ui/core";
+import type { ThreadState } from "../types.js";
 import type { ThreadStore } from "./createThreadStore.js";
 
 /**
@@ -8,6 +9,7 @@ import type { ThreadStore } from "./createThreadStore.js";
  */
 export class MessageIndex {
   private messages: readonly Message[];
+  private branches: ThreadState["branches"];
   private byId = new Map<string, Message>();
   private idList: readonly string[] = [];
   private readonly listeners = new Map<string, Set<() => void>>();
@@ -16,6 +18,7 @@ export class MessageIndex {
 
   constructor(private readonly store: ThreadStore) {
     this.messages = store.getState().messages;
+    this.branches = store.getState().branches;
     this.rebuild();
   }
 
@@ -45,6 +48,7 @@ export class MessageIndex {
     };
   }
 
+  /** Called when the ids change, or the other versions of the thread's turns (`branches`) do. */
   subscribeIds(listener: () => void): () => void {
     this.idListeners.add(listener);
     this.attach();
@@ -70,7 +74,12 @@ export class MessageIndex {
   private idsDirty = false;
 
   private sync(notify = false): void {
-    const next = this.store.getState().messages;
+    const state = this.store.getState();
+    if (state.branches !== this.branches) {
+      this.branches = state.branches;
+      this.idsDirty = true;
+    }
+    const next = state.messages;
     const previous = this.messages;
     if (next !== previous) {
       this.messages = next;

@@ -123,7 +123,7 @@ export function agKitMapper(input: RunAgentInput, remember: (id: string) => stri
   };
 }
 
-/** AG-Kit's legacy send-message endpoint (`url` is the endpoint). */
+/** AG-Kit's legacy send-message endpoint (`url` is the endpoint). Its messages are text: it carries no attachments. */
 export function agKitTransport(options: AgKitOptions): Transport {
-  return jsonStreamTransport(options, { endpoint: options.url, body: agKitBody, mapper: agKitMapper });
+  return jsonStreamTransport(options, { endpoint: options.url, body: agKitBody, mapper: agKitMapper, attachmentKinds: [] });
 }

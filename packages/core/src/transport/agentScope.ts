@@ -5,17 +5,67 @@ import type { AgentScopeOptions, Transport } from "./types.js";
 
 type Part = { type?: string; text?: string; image_url?: string; data?: Record<string, unknown>; [key: string]: unknown };
 
-/** AG-UI content parts to AgentScope content: text, images and data kept. */
-function contentParts(content: unknown): Part[] {
+/**
+ * The attachments AgentScope's content carries: images (`ImageContent.image_url`), audio
+ * (`AudioContent.data` + `format`) and documents (`FileContent`). It has no video content.
+ */
+export const AGENTSCOPE_ATTACHMENT_KINDS = ["image", "audio", "document"] as const;
+
+/** One piece of AgentScope content as it is sent. */
+type Content = Record<string, unknown>;
+type Source = { type?: string; value?: string; mimeType?: string };
+type Media = { type: string; source?: Source; metadata?: { filename?: unknown } };
+
+const dataUrl = (source: Source) => `data:${source.mimeType ?? "application/octet-stream"};base64,${source.value}`;
+
+/** An audio MIME type as AgentScope's `format` (audio/mpeg → mp3, audio/x-wav → wav, audio/ogg; codecs=opus → ogg). */
+export function audioFormat(mimeType: string | undefined): string | undefined {
+  const subtype = (mimeType ?? "").split(";")[0]!.trim().toLowerCase().split("/")[1]?.replace(/^x-/, "");
+  if (subtype === "mpeg" || subtype === "mp3") return "mp3";
+  if (subtype === "wave" || subtype === "vnd.wave") return "wav";
+  return subtype || undefined;
+}
+
+/**
+ * A file as `FileContent`: a URL as `file_url`, inline bytes as `file_data` (a data: URL, so the
+ * MIME type travels with them), a provider's handle as `file_id`; with its name when it has one.
+ */
+function fileContent(part: Media, source: Source): Content {
+  const filename = typeof part.metadata?.filename === "string" ? part.metadata.filename : undefined;
+  const where =
+    source.type === "data"
+      ? { file_data: dataUrl(source) }
+      : source.type === "file"
+        ? { file_id: source.value }
+        : { file_url: source.value };
+  return { type: "file", ...where, ...(filename !== undefined && { filename }) };
+}
+
+/**
+ * One AG-UI attachment as AgentScope content: an image as `image_url` (its URL, or a data: URL
+ * of inline bytes), inline audio as `{data, format}`, a document as `FileContent`. What the
+ * specialised content has no field for (audio at a URL, anything held by the provider as a file
+ * id) goes as `FileContent`, which takes URLs and ids.
+ */
+function attachment(part: Media): Content[] {
+  const source = part.source;
+  if (!source?.value) return [];
+  if (part.type === "image" && source.type !== "file")
+    return [{ type: "image", image_url: source.type === "data" ? dataUrl(source) : source.value }];
+  if (part.type === "audio" && source.type === "data") {
+    const format = audioFormat(source.mimeType);
+    return [{ type: "audio", data: source.value, ...(format && { format }) }];
+  }
+  return [fileContent(part, source)];
+}
+
+/** AG-UI content parts to AgentScope content: text, images, audio, files and data kept. */
+function contentParts(content: unknown): Content[] {
   if (typeof content === "string") return [{ type: "text", text: content }];
   if (!Array.isArray(content)) return [];
-  return content.flatMap((part): Part[] => {
+  return content.flatMap((part): Content[] => {
     if (part?.type === "text") return [{ type: "text", text: part.text }];
-    if (part?.type === "image") {
-      const source = part.source as { type?: string; value?: string; mimeType?: string } | undefined;
-      const url = source?.type === "data" ? `data:${source.mimeType};base64,${source.value}` : source?.value;
-      return url ? [{ type: "image", image_url: url }] : [];
-    }
+    if ((AGENTSCOPE_ATTACHMENT_KINDS as readonly string[]).includes(part?.type)) return attachment(part as Media);
     return [{ type: "data", data: part as Record<string, unknown> }];
   });
 }
@@ -221,12 +271,12 @@ export function agentScopeMapper(input: RunAgentInput, remember: (id: string) =>
   };
 }
 
-/** AgentScope's Agent API: `POST {url}/process` (`url` is the base URL). */
 /** AgentScope's Agent API (`url` is the base URL; runs go to `{url}/process`). */
 export function agentScopeTransport(options: AgentScopeOptions): Transport {
   return jsonStreamTransport(options, {
     endpoint: `${options.url.replace(/\/$/, "")}/process`,
     body: (input, unsent) => agentScopeBody(input, unsent, options.userId),
     mapper: agentScopeMapper,
+    attachmentKinds: AGENTSCOPE_ATTACHMENT_KINDS,
   });
 }

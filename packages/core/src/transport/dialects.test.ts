@@ -1,4 +1,5 @@
-import { type MockAgent, run, runStarted, startMockAgent, textMessage } from "@tandem/mock-agent";
+import type { InputContent } from "@ag-ui/core";
+import { type MockAgent, pngImage, run, runStarted, startMockAgent, textMessage } from "@tandem/mock-agent";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { AgentClient, type AgentClientOptions } from "../run/agentClient.js";
 import { sync } from "../test/scripts.js";
@@ -302,5 +303,101 @@ describe("agentscope", () => {
       await failing.close();
       await errorFrame.close();
     }
+  });
+});
+
+describe("attachments", () => {
+  const photo = Buffer.from(pngImage(64, 48));
+  const pdf = Buffer.from("%PDF-1.7\n%%EOF\n");
+  const wav = Buffer.alloc(44, 1);
+  const image: InputContent = {
+    type: "image",
+    source: { type: "data", value: photo.toString("base64"), mimeType: "image/png" },
+    metadata: { filename: "photo.png" },
+  };
+  const document: InputContent = {
+    type: "document",
+    source: { type: "data", value: pdf.toString("base64"), mimeType: "application/pdf" },
+    metadata: { filename: "notes.pdf" },
+  };
+  const audio: InputContent = {
+    type: "audio",
+    source: { type: "data", value: wav.toString("base64"), mimeType: "audio/x-wav" },
+    metadata: { filename: "hello.wav" },
+  };
+  const video: InputContent = {
+    type: "video",
+    source: { type: "url", value: "https://example.com/clip.mp4", mimeType: "video/mp4" },
+    metadata: { filename: "clip.mp4" },
+  };
+  const said = `photo.png (image, image/png, ${photo.length} bytes, 64×48 px)`;
+  const posts = () => agent.requests.filter((r) => r.method === "POST");
+
+  it.each(["ag-ui", "agent-runtime"] as Protocol[])(
+    "%s sends AG-UI content parts as they are, and the agent says what arrived",
+    async (protocol) => {
+      const c = client(protocol, "agentic-chat");
+      const content: InputContent[] = [{ type: "text", text: "what are these?" }, image, document, audio, video];
+      await c.sendMessage(content);
+      expect(c.state.error).toBeNull();
+      expect((posts()[0]!.body as { messages: Array<{ content: unknown }> }).messages[0]!.content).toEqual(content);
+      expect(lastText(c)).toBe(
+        `I received 4 attachments: ${said}; notes.pdf (document, application/pdf, ${pdf.length} bytes); ` +
+          "hello.wav (audio, audio/x-wav, 44 bytes); clip.mp4 (video, video/mp4, a URL, not fetched: https://example.com/clip.mp4).",
+      );
+    },
+  );
+
+  it("agentscope sends an image as image_url, audio as data + format, a document as a file, and the agent says what arrived", async () => {
+    const c = client("agentscope", "agentic-chat");
+    await c.sendMessage([{ type: "text", text: "what are these?" }, image, audio, document]);
+    expect(c.state.error).toBeNull();
+    expect((posts()[0]!.body as { input: unknown[] }).input).toEqual([
+      {
+        type: "message",
+        role: "user",
+        content: [
+          { type: "text", text: "what are these?" },
+          { type: "image", image_url: `data:image/png;base64,${photo.toString("base64")}` },
+          { type: "audio", data: wav.toString("base64"), format: "wav" },
+          { type: "file", file_data: `data:application/pdf;base64,${pdf.toString("base64")}`, filename: "notes.pdf" },
+        ],
+      },
+    ]);
+    // AgentScope's ImageContent has no file name; its FileContent does.
+    expect(lastText(c)).toBe(
+      `I received 3 attachments: unnamed (image, image/png, ${photo.length} bytes, 64×48 px); ` +
+        `unnamed (audio, audio/wav, 44 bytes); notes.pdf (document, application/pdf, ${pdf.length} bytes).`,
+    );
+  });
+
+  it("agentscope refuses a video before sending anything; the message stays and text still goes through", async () => {
+    const c = client("agentscope", "agentic-chat");
+    expect(await c.attachmentKinds).toEqual(["image", "audio", "document"]);
+    await c.sendMessage([{ type: "text", text: "watch this" }, video]);
+    expect(c.state.error).toEqual({
+      kind: "protocol",
+      message: "This agent's protocol cannot carry video attachments; remove them and send again.",
+    });
+    expect(posts()).toEqual([]);
+    expect(c.state.messages.map((m) => m.content)).toEqual([[{ type: "text", text: "watch this" }, video]]);
+    await c.sendMessage("count down");
+    expect(lastText(c)).toBe("Counting down: 10 9 8 7 6 5 4 3 2 1 ✓");
+  });
+
+  it("ag-kit carries text only: an image is refused before sending, text goes through", async () => {
+    const c = client("ag-kit", "agentic-chat");
+    expect(await c.attachmentKinds).toEqual([]);
+    await c.sendMessage([{ type: "text", text: "look" }, image]);
+    expect(c.state.error).toMatchObject({ kind: "protocol", message: expect.stringContaining("cannot carry image attachments") });
+    expect(posts()).toEqual([]);
+    await c.sendMessage("count down");
+    expect(c.state.error).toBeNull();
+    expect(lastText(c)).toBe("Counting down: 10 9 8 7 6 5 4 3 2 1 ✓");
+  });
+
+  it("ag-ui and the agent runtime carry every kind", async () => {
+    expect(await client("ag-ui", "agentic-chat").attachmentKinds).toEqual(["image", "audio", "video", "document"]);
+    expect(await client("agent-runtime", "agentic-chat").attachmentKinds).toEqual(["image", "audio", "video", "document"]);
   });
 });

@@ -1,4 +1,5 @@
 import type { BaseEvent, Message, RunAgentInput } from "@ag-ui/core";
+import type { AttachmentKind } from "../types.js";
 import { postJson, sseData } from "./http.js";
 import type { HttpOptions, Transport } from "./types.js";
 
@@ -18,6 +19,8 @@ export interface JsonDialect {
   body(input: RunAgentInput, unsent: Message[]): unknown;
   /** A fresh mapper per run; `remember` marks a message the server streamed as known to it. */
   mapper(input: RunAgentInput, remember: (id: string) => string): FrameMapper;
+  /** The attachments its body can carry in a user message (absent: every kind). */
+  attachmentKinds?: readonly AttachmentKind[];
 }
 
 /**
@@ -33,6 +36,7 @@ export function jsonStreamTransport(options: HttpOptions, dialect: JsonDialect):
     return id;
   };
   return {
+    ...(dialect.attachmentKinds && { attachmentKinds: dialect.attachmentKinds }),
     async *run(input, signal) {
       const unsent = input.messages.filter((m) => !known.has(m.id));
       const response = await postJson(options, dialect.endpoint, dialect.body(input, unsent), "text/event-stream", signal);

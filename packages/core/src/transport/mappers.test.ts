@@ -1,7 +1,7 @@
 import type { RunAgentInput } from "@ag-ui/core";
 import { describe, expect, it } from "vitest";
 import { fixReasoningRole } from "./agentRuntime.js";
-import { agentScopeMapper } from "./agentScope.js";
+import { agentScopeMapper, audioFormat, toAgentScopeMessages } from "./agentScope.js";
 import { agKitMapper } from "./agKit.js";
 import type { FrameMapper } from "./jsonStream.js";
 
@@ -140,6 +140,49 @@ describe("agentScopeMapper", () => {
     ]);
     expect(events.find((e) => e.type === "TEXT_MESSAGE_CONTENT")).toMatchObject({ delta: "![image](https://x/cat.png)" });
     expect(events.find((e) => e.type === "ACTIVITY_SNAPSHOT")).toMatchObject({ activityType: "data", content: { rows: 2 } });
+  });
+});
+
+describe("toAgentScopeMessages with attachments", () => {
+  const named = (filename: string) => ({ metadata: { filename } });
+  const content = (parts: unknown[]) => toAgentScopeMessages({ id: "u", role: "user", content: parts } as never)[0]!.content;
+
+  it("maps each kind and source to the content AgentScope has for it", () => {
+    expect(
+      content([
+        { type: "text", text: "see" },
+        { type: "image", source: { type: "data", value: "AAAA", mimeType: "image/webp" }, ...named("a.webp") },
+        { type: "image", source: { type: "url", value: "https://x/cat.png" } },
+        { type: "image", source: { type: "file", value: "file-img", provider: "openai" }, ...named("held.png") },
+        { type: "audio", source: { type: "data", value: "BBBB", mimeType: "audio/mpeg" } },
+        { type: "audio", source: { type: "url", value: "https://x/talk.ogg", mimeType: "audio/ogg" }, ...named("talk.ogg") },
+        { type: "document", source: { type: "data", value: "CCCC", mimeType: "text/markdown" }, ...named("notes.md") },
+        { type: "document", source: { type: "url", value: "https://x/paper.pdf" } },
+        { type: "document", source: { type: "file", value: "file-doc" } },
+        { type: "tool-output", value: 1 },
+      ]),
+    ).toEqual([
+      { type: "text", text: "see" },
+      { type: "image", image_url: "data:image/webp;base64,AAAA" },
+      { type: "image", image_url: "https://x/cat.png" },
+      // ImageContent takes URLs only; a provider's handle goes as FileContent's file_id.
+      { type: "file", file_id: "file-img", filename: "held.png" },
+      { type: "audio", data: "BBBB", format: "mp3" },
+      // AudioContent carries bytes only; audio at a URL goes as FileContent's file_url.
+      { type: "file", file_url: "https://x/talk.ogg", filename: "talk.ogg" },
+      { type: "file", file_data: "data:text/markdown;base64,CCCC", filename: "notes.md" },
+      { type: "file", file_url: "https://x/paper.pdf" },
+      { type: "file", file_id: "file-doc" },
+      { type: "data", data: { type: "tool-output", value: 1 } },
+    ]);
+  });
+
+  it("names audio formats as AgentScope does", () => {
+    expect(
+      ["audio/mpeg", "audio/mp3", "audio/wav", "audio/x-wav", "audio/wave", "audio/ogg; codecs=opus", "audio/webm", undefined].map(
+        audioFormat,
+      ),
+    ).toEqual(["mp3", "mp3", "wav", "wav", "wav", "ogg", "webm", undefined]);
   });
 });
 

@@ -2,12 +2,67 @@ import type { Message, Tool } from "@ag-ui/core";
 import { frame, id } from "./sse.js";
 import { type Dialect, RequestError } from "./types.js";
 
-type Part = { type?: string; text?: string; image_url?: string; data?: Record<string, unknown> };
+type Part = {
+  type?: string;
+  text?: string;
+  image_url?: string;
+  data?: unknown;
+  format?: string;
+  file_url?: string;
+  file_id?: string;
+  file_data?: string;
+  filename?: string;
+};
 type AsMessage = { type?: string; role?: string; content?: Part[] };
+type Source = { type: "data"; value: string; mimeType: string } | { type: "url"; value: string } | { type: "file"; value: string };
+type Media = { type: "image" | "audio" | "video" | "document"; source: Source; metadata?: { filename: string } };
+
+/** `data:<mime>[;params];base64,<bytes>` as a data source; anything else is not one. */
+function fromDataUrl(url: string): Source | undefined {
+  const match = /^data:([^;,]*)((?:;[^;,]*)*?);base64,(.*)$/s.exec(url);
+  return match ? { type: "data", value: match[3]!, mimeType: match[1] || "application/octet-stream" } : undefined;
+}
+
+/** AgentScope's audio `format` as a MIME type (mp3 → audio/mpeg, wav → audio/wav). */
+const audioMime = (format: string | undefined) => (format ? `audio/${format === "mp3" ? "mpeg" : format}` : "application/octet-stream");
+
+/** The AG-UI kind of a file by its MIME type: a file that is an image is an image. */
+function kindOf(mimeType: string | undefined): Media["type"] {
+  const top = mimeType?.split("/")[0];
+  return top === "image" || top === "audio" || top === "video" ? top : "document";
+}
+
+/**
+ * AgentScope's media content as an AG-UI 1.0 part: `ImageContent.image_url` (a URL, or a data:
+ * URL of inline bytes), `AudioContent` (`data` in base64, `format`), `FileContent` (`file_data`
+ * as a data: URL or bare base64, `file_url`, `file_id`, with its `filename`).
+ */
+function media(p: Part): Media | undefined {
+  if (p.type === "image" && typeof p.image_url === "string" && p.image_url)
+    return { type: "image", source: fromDataUrl(p.image_url) ?? { type: "url", value: p.image_url } };
+  if (p.type === "audio" && typeof p.data === "string" && p.data) {
+    const source = fromDataUrl(p.data) ?? (/^https?:/i.test(p.data) ? { type: "url" as const, value: p.data } : undefined);
+    return { type: "audio", source: source ?? { type: "data", value: p.data, mimeType: audioMime(p.format) } };
+  }
+  if (p.type !== "file") return undefined;
+  const source: Source | undefined = p.file_data
+    ? (fromDataUrl(p.file_data) ?? { type: "data", value: p.file_data, mimeType: "application/octet-stream" })
+    : p.file_url
+      ? { type: "url", value: p.file_url }
+      : p.file_id
+        ? { type: "file", value: p.file_id }
+        : undefined;
+  if (!source) return undefined;
+  return {
+    type: kindOf("mimeType" in source ? source.mimeType : undefined),
+    source,
+    ...(typeof p.filename === "string" && p.filename && { metadata: { filename: p.filename } }),
+  };
+}
 
 function toMessages(m: AsMessage): Message[] {
   const parts = m.content ?? [];
-  const data = parts.find((p) => p.type === "data")?.data ?? {};
+  const data = (parts.find((p) => p.type === "data")?.data ?? {}) as Record<string, unknown>;
   switch (m.type ?? "message") {
     case "function_call_output":
       return [{ id: id("tool"), role: "tool", toolCallId: String(data.call_id), content: String(data.output ?? "") }];
@@ -26,13 +81,8 @@ function toMessages(m: AsMessage): Message[] {
         .filter((p) => p.type === "text")
         .map((p) => p.text ?? "")
         .join("");
-      const images = parts.filter((p) => p.type === "image" && p.image_url);
-      const content = images.length
-        ? [
-            { type: "text" as const, text },
-            ...images.map((p) => ({ type: "image" as const, source: { type: "url" as const, value: p.image_url! } })),
-          ]
-        : text;
+      const attached = parts.flatMap((p) => media(p) ?? []);
+      const content = attached.length ? [...(text ? [{ type: "text" as const, text }] : []), ...attached] : text;
       return m.role === "assistant"
         ? [{ id: id("msg"), role: "assistant", content: text }]
         : [{ id: id("msg"), role: m.role === "system" ? "system" : "user", content } as Message];

@@ -1,5 +1,6 @@
 import { run, textMessage, toolCall } from "../steps.js";
 import type { Script } from "../types.js";
+import { describeAttachments, receivedAttachments } from "./attachments.js";
 import { answered, lastUserText } from "./read.js";
 
 const COLOURS = ["red", "orange", "yellow", "green", "teal", "blue", "navy", "purple", "pink", "black", "white", "gray"];
@@ -24,10 +25,15 @@ const STORY =
   "Over many seasons the robot discovered that the best help was not the fastest help but the help that was asked for, checked, and agreed. " +
   "And so, one question at a time, the city and its robot learned to work together.";
 
-/** Dojo "agentic chat": streamed answers, a countdown, and the frontend tool change_background. */
+/**
+ * Dojo "agentic chat": streamed answers, a countdown, and the frontend tool change_background.
+ * A message with attachments is answered with what arrived (see `attachments`).
+ */
 export const agenticChat: Script = (input, { tokenDelayMs }) => {
   const done = answered<{ background: string }>(input, "change_background");
   if (done) return run(input, textMessage(`Done! The background is now ${done.args.background}.`, { tokenDelayMs }));
+  const received = receivedAttachments(input);
+  if (received.length > 0) return run(input, textMessage(describeAttachments(received), { tokenDelayMs }));
   const text = lastUserText(input);
   if (/count/i.test(text)) {
     return run(input, textMessage("Counting down: 10 9 8 7 6 5 4 3 2 1 ✓", { tokenDelayMs }));

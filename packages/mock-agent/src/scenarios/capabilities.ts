@@ -11,8 +11,9 @@ const object = (properties: Record<string, unknown>, required = Object.keys(prop
 /** What each scenario advertises at `GET {base}/{page}/capabilities` (AG-UI 1.0 `AgentCapabilities`). */
 const BY_SCENARIO: Record<ScenarioName, { description: string } & Omit<AgentCapabilities, "identity" | "transport">> = {
   "agentic-chat": {
-    description: "Streams answers and calls the frontend tool change_background.",
+    description: "Streams answers, calls the frontend tool change_background, and says what attachments it received.",
     tools: { supported: true, clientProvided: true },
+    multimodal: { input: { image: true, audio: true, video: true, pdf: true, file: true } },
   },
   "backend-tool-rendering": {
     description: "Runs get_weather on the server and streams its result.",
@@ -54,6 +55,10 @@ const BY_SCENARIO: Record<ScenarioName, { description: string } & Omit<AgentCapa
     tools: { supported: true, clientProvided: true },
     humanInTheLoop: { supported: true, approvals: true },
     custom: { predictState: true },
+  },
+  attachments: {
+    description: "Says what the last message carried: each attachment's name, kind, type, size and image pixel size.",
+    multimodal: { input: { image: true, audio: true, video: true, pdf: true, file: true } },
   },
   subagents: {
     description: "A supervisor that delegates research and writing to subagents.",

@@ -1,6 +1,7 @@
 import type { ScenarioName, Script } from "../types.js";
 import { agenticChat } from "./agenticChat.js";
 import { agenticGenerativeUi } from "./agenticGenerativeUi.js";
+import { attachments } from "./attachments.js";
 import { backendToolRendering } from "./backendToolRendering.js";
 import { humanInTheLoop } from "./humanInTheLoop.js";
 import { interrupt } from "./interrupt.js";
@@ -20,4 +21,5 @@ export const scenarios: Record<ScenarioName, Script> = {
   "shared-state": sharedState,
   "predictive-state-updates": predictiveStateUpdates,
   subagents,
+  attachments,
 };

@@ -1,6 +1,7 @@
 import { useAgent, useMessageIds } from "@tandem/react";
 import { type ComponentPropsWithoutRef, type ForwardedRef, forwardRef, type ReactNode, useEffect } from "react";
 import { Composer as DefaultComposer } from "../composer/Composer.js";
+import type { AttachmentOptions } from "../composer/useAttachments.js";
 import { Interrupts as DefaultInterrupts } from "../interrupts/Interrupts.js";
 import { type ChatLabels, LabelsProvider, useLabels } from "../labels/labels.js";
 import { preloadMarkdown } from "../markdown/LazyMarkdown.js";
@@ -30,6 +31,8 @@ export interface ChatProps extends Omit<ComponentPropsWithoutRef<"div">, "childr
   showUsage?: boolean;
   /** Words to use instead of the English defaults (any subset); see `ChatLabels`. */
   labels?: Partial<ChatLabels>;
+  /** The composer's attachments: limits and an upload adapter, or `false` for none (see `<Composer attachments>`). */
+  attachments?: AttachmentOptions | false;
 }
 
 /**
@@ -56,6 +59,7 @@ function ChatLayout({
   suggestions,
   welcome,
   showUsage = false,
+  attachments,
   rootRef,
   ...rest
 }: Omit<ChatProps, "components" | "labels"> & { rootRef: ForwardedRef<HTMLDivElement> }) {
@@ -95,7 +99,7 @@ function ChatLayout({
       </MessageList>
       <RunError />
       {empty && suggestions && suggestions.length > 0 && <Suggestions suggestions={suggestions} />}
-      <Composer {...(placeholder !== undefined && { placeholder })} />
+      <Composer {...(placeholder !== undefined && { placeholder })} {...(attachments !== undefined && { attachments })} />
       {showUsage && <Usage />}
       <StatusAnnouncer />
     </div>

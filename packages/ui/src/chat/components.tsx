@@ -6,6 +6,7 @@ import type { InterruptsProps } from "../interrupts/Interrupts.js";
 import type { MarkdownProps } from "../markdown/types.js";
 import type { ActivityProps } from "../messages/Activity.js";
 import type { MessageProps } from "../messages/Message.js";
+import type { MessageActionsProps } from "../messages/MessageActions.js";
 import type { MessageListProps } from "../messages/MessageList.js";
 import type { ReasoningProps } from "../messages/Reasoning.js";
 import type { StatusAnnouncerProps } from "../messages/StatusAnnouncer.js";
@@ -24,6 +25,8 @@ export interface ChatComponents {
   MessageList: ComponentType<MessageListProps>;
   Message: ComponentType<MessageProps>;
   UserContent: ComponentType<UserContentProps>;
+  /** A message's toolbar: branch picker, Copy, Edit or Regenerate. */
+  MessageActions: ComponentType<MessageActionsProps>;
   Markdown: ComponentType<MarkdownProps>;
   Reasoning: ComponentType<ReasoningProps>;
   Activity: ComponentType<ActivityProps>;

@@ -2,13 +2,30 @@ import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { Chat } from "../chat/Chat.js";
-import { createClient, dispatch, renderWith, runError, runStarted } from "../test/harness.js";
+import { createClient, dispatch, renderWith, runError, runFinished, runStarted } from "../test/harness.js";
 import { Composer } from "./Composer.js";
 
 const box = () => screen.getByRole("textbox", { name: "Message" }) as HTMLTextAreaElement;
 const send = () => screen.getByRole("button", { name: "Send" }) as HTMLButtonElement;
 
 describe("Composer", () => {
+  it("puts focus back in the message box when Stop goes away with focus on it", async () => {
+    const client = createClient();
+    renderWith(client, <Composer />);
+    dispatch(client, runStarted());
+    const stop = screen.getByRole("button", { name: "Stop" });
+    stop.focus();
+    dispatch(client, runFinished());
+    expect(screen.queryByRole("button", { name: "Stop" })).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(box()));
+    // Pressing Stop does the same.
+    dispatch(client, runStarted("r2"));
+    const user = userEvent.setup();
+    screen.getByRole("button", { name: "Stop" }).focus();
+    await user.keyboard("{Enter}");
+    await waitFor(() => expect(document.activeElement).toBe(box()));
+  });
+
   it("keeps Send disabled while the message is empty or whitespace", () => {
     renderWith(createClient(), <Composer />);
     expect(send().disabled).toBe(true);

@@ -1,39 +1,60 @@
-import { useAgent } from "@tandem/react";
+import { type InputContent, useAgent } from "@tandem/react";
 import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from "react";
+import { useLabels } from "../labels/labels.js";
+import { filePart } from "./attachments.js";
+import { type AttachmentOptions, type PendingAttachment, type UseAttachments, useAttachments } from "./useAttachments.js";
+
+export interface UseComposerOptions {
+  /** Files the user can attach (picker, paste, drop) and their limits; `false` turns attachments off. */
+  attachments?: AttachmentOptions | false;
+}
 
 export interface UseComposer {
   text: string;
   setText: (text: string) => void;
-  /** There is something to send and the agent is not busy. */
+  /** There is something to send (text or files, all ready) and the agent is not busy. */
   canSend: boolean;
   isRunning: boolean;
   send: () => void;
   stop: () => void;
   /** Enter sends, Shift+Enter (or Enter while composing with an IME) is a newline. */
   onKeyDown: (event: KeyboardEvent<HTMLTextAreaElement>) => void;
+  /** The files going with the message. */
+  attachments: UseAttachments;
+}
+
+interface Draft {
+  text: string;
+  files: PendingAttachment[];
 }
 
 /**
  * The composer's behaviour. What was sent is kept until the run settles: if sending fails (the
- * thread goes to "error"; the actions never reject) and the box is empty, the text comes back.
+ * thread goes to "error"; the actions never reject), the attachments come back, and so does the
+ * text if the box is empty.
  */
-export function useComposer(): UseComposer {
+export function useComposer(options: UseComposerOptions = {}): UseComposer {
   const status = useAgent((s) => s.status);
   const { sendMessage, stop } = useAgent();
+  const labels = useLabels();
+  const attachments = useAttachments(options.attachments);
+  const { set: setFiles, say } = attachments;
   const [text, setText] = useState("");
-  const sent = useRef<string | null>(null);
-  const restored = useRef<string | null>(null);
+  const sent = useRef<Draft | null>(null);
+  const restored = useRef<Draft | null>(null);
   const isRunning = status === "running";
-  const canSend = text.trim() !== "" && !isRunning;
+  const files = attachments.items;
+  const canSend = (text.trim() !== "" || files.length > 0) && attachments.ready && !isRunning;
 
-  // Reads and writes refs and a state setter only, so it is the same function for the component's life.
+  // Reads and writes refs and state setters only, so it is the same function for the component's life.
   const restore = useCallback(() => {
     const copy = sent.current;
     sent.current = null;
     if (copy === null) return;
     restored.current = copy;
-    setText((current) => (current === "" ? copy : current));
-  }, []);
+    setText((current) => (current === "" ? copy.text : current));
+    setFiles((current) => [...copy.files.filter((f) => !current.some((c) => c.id === f.id)), ...current]);
+  }, [setFiles]);
 
   useEffect(() => {
     if (status === "error") restore();
@@ -42,17 +63,33 @@ export function useComposer(): UseComposer {
       // Retry re-sends the message that is still in the thread: drop the restored copy.
       const copy = restored.current;
       restored.current = null;
-      setText((current) => (current === copy ? "" : current));
+      setText((current) => (current === copy.text ? "" : current));
+      setFiles((current) => current.filter((c) => !copy.files.some((f) => f.id === c.id)));
     }
-  }, [status, restore]);
+  }, [status, restore, setFiles]);
 
   const send = () => {
     if (!canSend) return;
-    const copy = text;
+    const copy = { text, files: [...files] };
     sent.current = copy;
     restored.current = null;
     setText("");
-    void sendMessage(copy);
+    setFiles([]);
+    say(null);
+    if (copy.files.length === 0) {
+      void sendMessage(copy.text);
+      return;
+    }
+    const parts = copy.files.map(({ file, url }) =>
+      filePart(file, url).catch((error: Error) => Promise.reject(labels.attachmentFailed(file.name, error.message))),
+    );
+    Promise.all(parts).then(
+      (media) => sendMessage([...(copy.text.trim() === "" ? [] : [{ type: "text", text: copy.text } as InputContent]), ...media]),
+      (message: string) => {
+        restore();
+        say(message);
+      },
+    );
   };
 
   return {
@@ -67,5 +104,6 @@ export function useComposer(): UseComposer {
       event.preventDefault();
       send();
     },
+    attachments,
   };
 }

@@ -80,6 +80,25 @@ const de = {
   code: "Quelltext",
   copy: "Kopieren",
   copied: "Kopiert",
+  messageActions: "Nachrichtenaktionen",
+  edit: "Bearbeiten",
+  editMessage: "Nachricht bearbeiten",
+  save: "Speichern",
+  regenerate: "Neu erzeugen",
+  versions: "Versionen",
+  previousVersion: "Vorherige Version",
+  nextVersion: "Nächste Version",
+  version: (index, count) => `Version ${index} von ${count}`,
+  attachFiles: "Dateien anhängen",
+  attachments: "Anhänge",
+  removeAttachment: (fileName) => `${fileName} entfernen`,
+  dropFiles: "Dateien hier ablegen",
+  uploading: "Wird hochgeladen…",
+  fileTooLarge: (fileName, limit) => `${fileName} ist größer als ${limit}.`,
+  tooManyFiles: (max) => `Höchstens ${max} Dateien pro Nachricht.`,
+  fileNotAccepted: (fileName) => `${fileName} kann dieser Agent nicht lesen.`,
+  attachmentsNotSupported: (kinds) => `Dieser Agent kann keine ${kinds} empfangen.`,
+  attachmentFailed: (fileName, message) => `${fileName} konnte nicht angehängt werden: ${message}`,
 } satisfies Partial<ChatLabels>;
 
 /** What the English defaults say for the names and values this test uses. */
@@ -91,6 +110,8 @@ function englishTexts(): string[] {
     d.runError("Modell überlastet"),
     d.runError(undefined),
     d.attachment("audio"),
+    d.version(1, 2),
+    d.removeAttachment("notiz.txt"),
     d.toolProgress("search"),
     d.percent(50),
     d.toolCall("search"),
@@ -162,12 +183,25 @@ describe("labels", () => {
       </>,
     );
     const chat = screen.getByTestId("tandem-chat");
-    const status = screen.getByRole("status");
+    const status = screen.getByTestId("tandem-announcer");
     expect(screen.getByRole("textbox", { name: "Nachricht" }).getAttribute("placeholder")).toBe("Schreib dem Agenten…");
     expect(screen.getByRole("button", { name: "Senden" })).toBeTruthy();
     expect(screen.getByRole("log", { name: "Unterhaltung" })).toBeTruthy();
     expect(screen.getByRole("img", { name: "Angehängtes Bild" })).toBeTruthy();
     expect(screen.getByText("Anhang (audio)")).toBeTruthy();
+    expect(englishLeftIn(chat)).toEqual([]);
+
+    // A question edited once, and a file waiting to be sent.
+    act(() =>
+      client.store.update((s) => ({ ...s, branches: { "": { versions: [[{ id: "u0", role: "user", content: "Alt" }], []], active: 1 } } })),
+    );
+    const picker = screen.getByTestId("branch-picker");
+    expect(within(picker).getByRole("button", { name: "Vorherige Version" })).toBeTruthy();
+    expect(within(picker).getByText("Version 2 von 2")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Bearbeiten" })).toBeTruthy();
+    const files = await screen.findByLabelText("Dateien anhängen", { selector: "input" });
+    fireEvent.change(files, { target: { files: [new File(["x"], "notiz.txt", { type: "text/plain" })] } });
+    expect(await screen.findByRole("button", { name: "notiz.txt entfernen" })).toBeTruthy();
     expect(englishLeftIn(chat)).toEqual([]);
 
     // A run with everything in it: steps, reasoning, a tool with progress, a subagent, a confirmation.
@@ -198,8 +232,9 @@ describe("labels", () => {
     const subagent = screen.getByRole("group", { name: "Unteragent: researcher" });
     expect(within(subagent).getByText("Arbeitet")).toBeTruthy();
     // The Markdown renderer loads on first use.
-    expect(await screen.findByRole("button", { name: "Kopieren" }, { timeout: 5000 })).toBeTruthy();
-    expect(screen.getByText("Quelltext")).toBeTruthy();
+    expect(await screen.findByText("Quelltext", {}, { timeout: 5000 })).toBeTruthy();
+    // The code block's Copy, and each message's.
+    expect(screen.getAllByRole("button", { name: "Kopieren" }).length).toBeGreaterThan(1);
     expect(screen.getByText("Überlegungen").tagName).toBe("SUMMARY");
     expect(englishLeftIn(chat)).toEqual([]);
 

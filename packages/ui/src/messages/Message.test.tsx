@@ -12,7 +12,7 @@ describe("messages", () => {
     const row = rows()[0]!;
     expect(row.dataset.role).toBe("user");
     expect(row.dataset.messageId).toBe("u1");
-    expect(row.textContent).toBe("**not bold** <b>x</b>");
+    expect(row.querySelector(".tandem-user-content")!.textContent).toBe("**not bold** <b>x</b>");
     expect(row.querySelector("strong, b")).toBeNull();
   });
 

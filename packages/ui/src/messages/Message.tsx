@@ -1,10 +1,24 @@
 import { type Message as AgentMessage, readToolProgress, useMessage, useToolCall } from "@tandem/react";
-import { type ComponentPropsWithoutRef, type ForwardedRef, forwardRef, memo, type ReactNode } from "react";
+import {
+  type ComponentPropsWithoutRef,
+  type ForwardedRef,
+  forwardRef,
+  memo,
+  type ReactNode,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { useChatComponents } from "../chat/components.js";
 import { Markdown as LazyMarkdown } from "../markdown/LazyMarkdown.js";
 import { ToolCall as DefaultToolCall } from "../tools/ToolCall.js";
 import { cx } from "../util/cx.js";
 import { Activity as DefaultActivity } from "./Activity.js";
+import { BranchPicker } from "./BranchPicker.js";
+import { MessageActions as DefaultMessageActions } from "./MessageActions.js";
+import { MessageEditor } from "./MessageEditor.js";
+import { MessageContext } from "./messageContext.js";
 import { Reasoning as DefaultReasoning } from "./Reasoning.js";
 import { UserContent as DefaultUserContent } from "./UserContent.js";
 
@@ -34,8 +48,18 @@ export const Message = memo(
       Activity = DefaultActivity,
       UserContent = DefaultUserContent,
       ToolCall = DefaultToolCall,
+      MessageActions = DefaultMessageActions,
     } = useChatComponents();
-    if (!message || HIDDEN.has(message.role)) return null;
+    const [editing, setEditing] = useState(false);
+    const editTrigger = useRef<HTMLButtonElement | null>(null);
+    const wasEditing = useRef(false);
+    useEffect(() => {
+      // Cancelling an edit puts focus back on Edit (saving replaces the row, and focus goes on to the composer).
+      if (wasEditing.current && !editing) editTrigger.current?.focus();
+      wasEditing.current = editing;
+    }, [editing]);
+    const context = useMemo(() => message && { message, editing, setEditing, editTrigger }, [message, editing]);
+    if (!message || !context || HIDDEN.has(message.role)) return null;
     if (message.role === "activity") {
       const toolCallId = readToolProgress(message)?.toolCallId;
       if (toolCallId !== undefined) return <ToolProgressRow {...rest} message={message} toolCallId={toolCallId} rowRef={ref} />;
@@ -44,7 +68,7 @@ export const Message = memo(
     let body: ReactNode;
     switch (message.role) {
       case "user":
-        body = <UserContent content={message.content} />;
+        body = editing ? <MessageEditor /> : <UserContent content={message.content} />;
         break;
       case "assistant": {
         const text = typeof message.content === "string" ? message.content : "";
@@ -67,10 +91,14 @@ export const Message = memo(
       default:
         return null;
     }
+    const acts = message.role === "user" || message.role === "assistant";
     return (
-      <MessageRow {...rest} message={message} streaming={streaming} rowRef={ref}>
-        {body}
-      </MessageRow>
+      <MessageContext.Provider value={context}>
+        <MessageRow {...rest} message={message} streaming={streaming} rowRef={ref}>
+          {body}
+          {!streaming && !editing && (acts ? <MessageActions /> : <BranchPicker />)}
+        </MessageRow>
+      </MessageContext.Provider>
     );
   }),
 );

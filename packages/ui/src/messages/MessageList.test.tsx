@@ -53,7 +53,7 @@ describe("transcript", () => {
   it("announces run start, finish and errors in a polite status region, not tokens", () => {
     const client = createClient();
     renderWith(client, <Chat />);
-    const status = screen.getByRole("status");
+    const status = screen.getByTestId("tandem-announcer");
     expect(status.textContent).toBe("");
     dispatch(client, runStarted());
     expect(status.textContent).toBe("Agent is replying…");

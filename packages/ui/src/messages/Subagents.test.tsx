@@ -29,7 +29,7 @@ const group = (name: string) => screen.getByRole("group", { name: `Subagent: ${n
 const texts = (el: HTMLElement) =>
   within(el)
     .queryAllByTestId("message")
-    .map((m) => m.textContent);
+    .map((m) => m.querySelector(".tandem-markdown")?.textContent ?? m.textContent);
 
 describe("subagent groups in the transcript", () => {
   it("draws each subagent as a group with its status, its messages and tool calls; the supervisor's stay outside", () => {

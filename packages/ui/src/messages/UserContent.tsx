@@ -1,5 +1,6 @@
 import type { InputContent, Message } from "@tandem/react";
 import { type ComponentPropsWithoutRef, forwardRef } from "react";
+import { formatSize } from "../composer/attachments.js";
 import { useLabels } from "../labels/labels.js";
 import { cx } from "../util/cx.js";
 import { withKeys } from "../util/keys.js";
@@ -8,16 +9,17 @@ export interface UserContentProps extends Omit<ComponentPropsWithoutRef<"div">, 
   content: Extract<Message, { role: "user" }>["content"];
 }
 
+/** Only http(s), blob and image data URLs become a `src`; a provider file handle is nothing a browser can fetch. */
 function imageSrc(part: Extract<InputContent, { type: "image" }>): string | undefined {
   const source = part.source;
-  if (source.type === "data") return `data:${source.mimeType};base64,${source.value}`;
-  if (source.type === "url" && /^(https?:|blob:|data:image\/)/i.test(source.value)) return source.value;
-  return undefined; // a provider file handle: nothing a browser can fetch
+  const url = source.type === "data" ? `data:${source.mimeType};base64,${source.value}` : source.type === "url" ? source.value : "";
+  return /^(https?:|blob:|data:image\/)/i.test(url) ? url : undefined;
 }
 
-/** The image's own name (alt, file name or name), if it has one. */
-function altOf(part: { metadata?: unknown }): string | undefined {
-  const meta = part.metadata as { alt?: unknown; filename?: unknown; name?: unknown } | undefined;
+type Meta = { alt?: unknown; filename?: unknown; name?: unknown; size?: unknown } | undefined;
+
+/** The file's own name (alt, file name or name), if it has one. */
+function nameOf(meta: Meta): string | undefined {
   const label = meta?.alt ?? meta?.filename ?? meta?.name;
   return typeof label === "string" && label !== "" ? label : undefined;
 }
@@ -29,7 +31,10 @@ function partKey(part: InputContent): string {
   return `${part.type}:${source?.type ?? ""}:${(source?.value ?? "").slice(0, 200)}`;
 }
 
-/** What the user sent: plain text (never Markdown or HTML) and attached images. */
+/**
+ * What the user sent: plain text (never Markdown or HTML), images as pictures whose alt is their
+ * file name, and other files as chips with their name, kind and size.
+ */
 export const UserContent = forwardRef<HTMLDivElement, UserContentProps>(function UserContent({ content, className, ...rest }, ref) {
   const labels = useLabels();
   return (
@@ -38,20 +43,17 @@ export const UserContent = forwardRef<HTMLDivElement, UserContentProps>(function
         ? content
         : withKeys(content, partKey).map(([key, part]) => {
             if (part.type === "text") return <p key={key}>{part.text}</p>;
-            if (part.type === "image") {
-              const src = imageSrc(part);
-              const alt = altOf(part) ?? labels.attachedImage;
-              return src ? (
-                <img key={key} className="tandem-user-content__image" src={src} alt={alt} />
-              ) : (
-                <p key={key} className="tandem-user-content__attachment">
-                  {alt}
-                </p>
-              );
-            }
+            const meta = part.metadata as Meta;
+            const name = nameOf(meta);
+            const src = part.type === "image" ? imageSrc(part) : undefined;
+            if (src) return <img key={key} className="tandem-user-content__image" src={src} alt={name ?? labels.attachedImage} />;
+            const kind = part.type === "image" && !name ? labels.attachedImage : labels.attachment(part.type);
             return (
-              <p key={key} className="tandem-user-content__attachment">
-                {labels.attachment(part.type)}
+              <p key={key} className="tandem-user-content__attachment" data-kind={part.type}>
+                {name && <span className="tandem-user-content__file-name">{name}</span>}
+                <span className="tandem-user-content__file-meta">
+                  {typeof meta?.size === "number" ? `${kind} · ${formatSize(meta.size)}` : kind}
+                </span>
               </p>
             );
           })}

@@ -1,0 +1,201 @@
+import { type AttachmentKind, useAgentClient, useCapabilities, useLatest } from "@tandem/react";
+import { type ClipboardEvent, type Dispatch, type DragEvent, type SetStateAction, useCallback, useEffect, useRef, useState } from "react";
+import { useLabels } from "../labels/labels.js";
+import { acceptAttribute, accepts, categoryOf, describeCategories, formatSize, offeredCategories } from "./attachments.js";
+
+export interface AttachmentOptions {
+  /** The largest file one can attach, in bytes (default 10 MB). */
+  maxFileSize?: number;
+  /** How many files one message can carry (default 10). */
+  maxFiles?: number;
+  /**
+   * What to take, within what the agent takes: kinds (`"image"`, `"document"`…), MIME types
+   * (`"application/pdf"`, `"image/*"`) or extensions (`".csv"`). Default: whatever the agent takes.
+   */
+  accept?: readonly string[];
+  /**
+   * Uploads a file as soon as it is added (abort on `signal`: the file was removed or the
+   * composer unmounted); the message then carries the URL instead of the file's bytes.
+   */
+  upload?: (file: File, options: { signal: AbortSignal }) => Promise<{ url: string }>;
+}
+
+export interface PendingAttachment {
+  id: string;
+  file: File;
+  /** `uploading` while `upload` runs; `unsupported` once the agent no longer takes its kind. */
+  state: "ready" | "uploading" | "unsupported";
+  /** Where `upload` put it. */
+  url?: string;
+}
+
+type DropHandler = (event: DragEvent<HTMLElement>) => void;
+
+export interface UseAttachments {
+  items: readonly PendingAttachment[];
+  /** Adds what it can; each refused file is said in `notice`, and the others are still added. */
+  add: (files: Iterable<File>) => void;
+  /** Removes an attachment (aborting its upload). */
+  remove: (id: string) => void;
+  /** Some file can be attached: the agent takes at least one kind the app accepts. */
+  canAttach: boolean;
+  /** The file input's `accept`, when it can be said. */
+  accept: string | undefined;
+  /** Why files were refused, an upload failed, or pending files cannot be sent; null when all is well. */
+  notice: string | null;
+  /** Files are being dragged over the drop target. */
+  dragging: boolean;
+  /** Paste (clipboard files) and drop handlers, for the element that takes files. */
+  handlers: {
+    onPaste: (event: ClipboardEvent<HTMLElement>) => void;
+    onDragEnter: DropHandler;
+    onDragOver: DropHandler;
+    onDragLeave: DropHandler;
+    onDrop: DropHandler;
+  };
+}
+
+/** What useComposer needs besides the public surface: stable setters for send and restore. */
+export interface AttachmentsState extends UseAttachments {
+  set: Dispatch<SetStateAction<PendingAttachment[]>>;
+  say: Dispatch<SetStateAction<string | null>>;
+  /** Nothing is uploading or unsupported. */
+  ready: boolean;
+}
+
+const MB = 1024 * 1024;
+let lastId = 0;
+
+const hasFiles = (event: DragEvent<HTMLElement>) => Array.from(event.dataTransfer?.types ?? []).includes("Files");
+
+export function useAttachments(options: AttachmentOptions | false = {}): AttachmentsState {
+  const labels = useLabels();
+  const client = useAgentClient();
+  const capabilities = useCapabilities();
+  const on = options !== false;
+  const { maxFileSize = 10 * MB, maxFiles = 10, accept } = on ? options : {};
+  const upload = useLatest(on ? options.upload : undefined);
+  const [carried, setCarried] = useState<readonly AttachmentKind[]>([]);
+  const [stored, set] = useState<PendingAttachment[]>([]);
+  const [said, say] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const depth = useRef(0);
+  const uploads = useRef(new Map<string, AbortController>());
+
+  useEffect(() => {
+    if (!on) return;
+    let live = true;
+    client.attachmentKinds.then(
+      (kinds) => live && setCarried(kinds),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [client, on]);
+
+  useEffect(() => {
+    const running = uploads.current;
+    return () => {
+      for (const controller of running.values()) controller.abort();
+    };
+  }, []);
+
+  const offered = offeredCategories(on ? carried : [], capabilities, accept);
+  const items = stored.map((item) => (accepts(item.file, offered, accept) ? item : { ...item, state: "unsupported" as const }));
+  const unsupported = items.filter((item) => item.state === "unsupported");
+  const notice =
+    [unsupported.length > 0 && labels.attachmentsNotSupported(describeCategories(unsupported.map((i) => categoryOf(i.file)))), said]
+      .filter(Boolean)
+      .join(" ") || null;
+
+  const startUpload = (item: PendingAttachment, send: NonNullable<AttachmentOptions["upload"]>) => {
+    const controller = new AbortController();
+    uploads.current.set(item.id, controller);
+    Promise.resolve()
+      .then(() => send(item.file, { signal: controller.signal }))
+      .then(
+        ({ url }) => {
+          if (!controller.signal.aborted) set((s) => s.map((i) => (i.id === item.id ? { ...i, state: "ready", url } : i)));
+        },
+        (error: unknown) => {
+          if (controller.signal.aborted) return;
+          set((s) => s.filter((i) => i.id !== item.id));
+          say(labels.attachmentFailed(item.file.name, error instanceof Error ? error.message : String(error)));
+        },
+      )
+      .finally(() => uploads.current.delete(item.id));
+  };
+
+  const add = (files: Iterable<File>) => {
+    const added: PendingAttachment[] = [];
+    const refused: string[] = [];
+    let full = false;
+    const send = upload.current;
+    for (const file of files) {
+      if (!accepts(file, offered, accept)) refused.push(labels.fileNotAccepted(file.name));
+      else if (file.size > maxFileSize) refused.push(labels.fileTooLarge(file.name, formatSize(maxFileSize)));
+      else if (stored.length + added.length >= maxFiles) full = true;
+      else added.push({ id: `attachment-${++lastId}`, file, state: send ? "uploading" : "ready" });
+    }
+    if (full) refused.push(labels.tooManyFiles(maxFiles));
+    if (added.length + refused.length === 0) return;
+    say(refused.join(" ") || null);
+    set((s) => [...s, ...added]);
+    if (send) for (const item of added) startUpload(item, send);
+  };
+
+  const remove = useCallback((id: string) => {
+    uploads.current.get(id)?.abort();
+    set((s) => s.filter((i) => i.id !== id));
+  }, []);
+
+  const endDrag = () => {
+    depth.current = 0;
+    setDragging(false);
+  };
+
+  return {
+    items,
+    add,
+    remove,
+    canAttach: offered.size > 0,
+    accept: acceptAttribute(offered, accept),
+    notice,
+    dragging,
+    handlers: {
+      onPaste: (event) => {
+        const files = Array.from(event.clipboardData?.files ?? []);
+        if (files.length === 0) return;
+        // Files copied along with text (a spreadsheet's cells) keep their text too.
+        if (!event.clipboardData.getData("text/plain")) event.preventDefault();
+        add(files);
+      },
+      onDragEnter: (event) => {
+        if (!hasFiles(event)) return;
+        event.preventDefault();
+        depth.current += 1;
+        setDragging(offered.size > 0);
+      },
+      onDragOver: (event) => {
+        if (!hasFiles(event)) return;
+        // Without this the browser would open the file in place of the page.
+        event.preventDefault();
+        event.dataTransfer.dropEffect = "copy";
+      },
+      onDragLeave: (event) => {
+        // Leaving the form for one of its own children counts too: only the last leave ends the drag.
+        if (hasFiles(event) && --depth.current <= 0) endDrag();
+      },
+      onDrop: (event) => {
+        if (!hasFiles(event)) return;
+        event.preventDefault();
+        endDrag();
+        add(Array.from(event.dataTransfer.files));
+      },
+    },
+    set,
+    say,
+    ready: !items.some((i) => i.state !== "ready"),
+  };
+}

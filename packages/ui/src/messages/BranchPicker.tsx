@@ -1,0 +1,166 @@
+import { type AgentClient, type UseBranches, useAgent, useAgentClient, useBranches } from "@tandem/react";
+import { type ComponentPropsWithoutRef, createContext, forwardRef, useContext, useEffect, useId, useRef } from "react";
+import { useLabels } from "../labels/labels.js";
+import { useComposedRefs } from "../util/composeRefs.js";
+import { cx } from "../util/cx.js";
+import { NextIcon, PreviousIcon } from "../util/icons.js";
+import { ActionButton, type PartButtonProps } from "../util/Primitive.js";
+import { useMessageContext } from "./messageContext.js";
+
+interface BranchPickerContextValue extends UseBranches {
+  /** A run streams: versions cannot change now. */
+  locked: boolean;
+  /** Switches, keeping focus on the picker: the version shown is a new row with a new picker. */
+  go(part: "previous" | "next"): void;
+  /** The "Version N of M" text, which describes the buttons: read out as focus lands on one. */
+  countId: string;
+}
+
+type Part = "previous" | "next";
+
+/** The picker button a switch was made from, for the picker of the version shown to take focus. */
+let switchedFrom: { client: AgentClient; fork: string; part: Part } | null = null;
+
+/** The turn a message begins is told by the message before it (its fork point). */
+function forkOf(client: AgentClient, messageId: string): string {
+  const ids = client.messages.ids;
+  const index = ids.indexOf(messageId);
+  return index > 0 ? ids[index - 1]! : "";
+}
+
+const BranchPickerContext = createContext<BranchPickerContextValue | null>(null);
+
+function usePicker(part: string): BranchPickerContextValue {
+  const value = useContext(BranchPickerContext);
+  if (!value) throw new Error(`<${part}> must be inside <BranchPicker>.`);
+  return value;
+}
+
+export interface BranchPickerProps extends ComponentPropsWithoutRef<"fieldset"> {}
+
+/**
+ * Pages through the versions of a turn (an edited question, a regenerated reply): a group
+ * `data-testid="branch-picker"` holding BranchPickerPrevious, BranchPickerCount and
+ * BranchPickerNext, or the `children` you compose from them. Rendered only when the row's
+ * message begins a turn with more than one version. Switching never runs the agent.
+ */
+export const BranchPicker = forwardRef<HTMLFieldSetElement, BranchPickerProps>(function BranchPicker(
+  { className, children, ...rest },
+  ref,
+) {
+  const { message } = useMessageContext("BranchPicker");
+  const branches = useBranches(message.id);
+  if (branches.count < 2) return null;
+  return (
+    <Picker {...rest} ref={ref} className={className} branches={branches}>
+      {children}
+    </Picker>
+  );
+});
+
+/** The picker itself, apart so that only turns with versions follow the run status. */
+const Picker = forwardRef<HTMLFieldSetElement, BranchPickerProps & { branches: UseBranches }>(function Picker(
+  { branches, className, children, ...rest },
+  ref,
+) {
+  const labels = useLabels();
+  const locked = useAgent((s) => s.status === "running");
+  const client = useAgentClient();
+  const { message } = useMessageContext("BranchPicker");
+  const own = useRef<HTMLFieldSetElement>(null);
+  const refs = useComposedRefs(ref, own);
+  const countId = useId();
+  const go = (part: Part) => {
+    switchedFrom = { client, fork: forkOf(client, message.id), part };
+    if (part === "previous") branches.previous();
+    else branches.next();
+  };
+  useEffect(() => {
+    const from = switchedFrom;
+    if (!from || from.client !== client || from.fork !== forkOf(client, message.id)) return;
+    switchedFrom = null;
+    const active = document.activeElement;
+    // Focus was on the picker of the version left, which is gone: it goes on here, on the same
+    // button, or the other one at either end.
+    if (active && active !== document.body) return;
+    const buttons = [...(own.current?.querySelectorAll<HTMLButtonElement>("button[data-part]:not(:disabled)") ?? [])];
+    (buttons.find((b) => b.dataset.part === from.part) ?? buttons[0])?.focus();
+  }, [client, message.id]);
+  return (
+    <BranchPickerContext.Provider value={{ ...branches, locked, go, countId }}>
+      <fieldset
+        aria-label={labels.versions}
+        data-testid="branch-picker"
+        data-state={locked ? "locked" : "idle"}
+        {...rest}
+        ref={refs}
+        className={cx("tandem-branch-picker", className)}
+      >
+        {children ?? (
+          <>
+            <BranchPickerPrevious />
+            <BranchPickerCount />
+            <BranchPickerNext />
+          </>
+        )}
+      </fieldset>
+    </BranchPickerContext.Provider>
+  );
+});
+
+export const BranchPickerPrevious = forwardRef<HTMLButtonElement, PartButtonProps>(function BranchPickerPrevious(props, ref) {
+  const { index, go, locked, countId } = usePicker("BranchPickerPrevious");
+  const labels = useLabels();
+  return (
+    <ActionButton
+      aria-describedby={countId}
+      {...props}
+      ref={ref}
+      action={() => go("previous")}
+      data-part="previous"
+      off={locked || index === 0}
+      label={<PreviousIcon />}
+      aria-label={props["aria-label"] ?? labels.previousVersion}
+      title={props.title ?? labels.previousVersion}
+      classes="tandem-button tandem-button--ghost tandem-branch-picker__previous"
+    />
+  );
+});
+
+export const BranchPickerNext = forwardRef<HTMLButtonElement, PartButtonProps>(function BranchPickerNext(props, ref) {
+  const { index, count, go, locked, countId } = usePicker("BranchPickerNext");
+  const labels = useLabels();
+  return (
+    <ActionButton
+      aria-describedby={countId}
+      {...props}
+      ref={ref}
+      action={() => go("next")}
+      data-part="next"
+      off={locked || index >= count - 1}
+      label={<NextIcon />}
+      aria-label={props["aria-label"] ?? labels.nextVersion}
+      title={props.title ?? labels.nextVersion}
+      classes="tandem-button tandem-button--ghost tandem-branch-picker__next"
+    />
+  );
+});
+
+export interface BranchPickerCountProps extends ComponentPropsWithoutRef<"span"> {}
+
+/** `N / M` on screen; "Version N of M" read out when it changes. */
+export const BranchPickerCount = forwardRef<HTMLSpanElement, BranchPickerCountProps>(function BranchPickerCount(
+  { className, ...rest },
+  ref,
+) {
+  const { index, count, countId } = usePicker("BranchPickerCount");
+  const labels = useLabels();
+  return (
+    <span {...rest} ref={ref} className={cx("tandem-branch-picker__count", className)}>
+      <span aria-hidden="true">{`${index + 1} / ${count}`}</span>
+      <span id={countId} className="tandem-visually-hidden" aria-live="polite">
+        {labels.version(index + 1, count)}
+      </span>
+    </span>
+  );
+});

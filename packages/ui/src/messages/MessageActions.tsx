@@ -1,0 +1,100 @@
+import { useAgent } from "@tandem/react";
+import { type ComponentPropsWithoutRef, forwardRef } from "react";
+import { useLabels } from "../labels/labels.js";
+import { useConfirmationFocusRegistry } from "../tools/confirmationFocus.js";
+import { useComposedRefs } from "../util/composeRefs.js";
+import { cx } from "../util/cx.js";
+import { CheckIcon, CopyIcon, EditIcon, RegenerateIcon } from "../util/icons.js";
+import { ActionButton, type PartButtonProps } from "../util/Primitive.js";
+import { useCopy } from "../util/useCopy.js";
+import { BranchPicker } from "./BranchPicker.js";
+import { textOfMessage, useMessageContext } from "./messageContext.js";
+
+export interface MessageActionsProps extends ComponentPropsWithoutRef<"fieldset"> {}
+
+/**
+ * A message's toolbar: the branch picker, then Copy and Edit (user) or Regenerate (assistant),
+ * or the `children` you compose from those parts. Not shown while the message streams or is
+ * being edited.
+ */
+export const MessageActions = forwardRef<HTMLFieldSetElement, MessageActionsProps>(function MessageActions(
+  { className, children, ...rest },
+  ref,
+) {
+  const { message } = useMessageContext("MessageActions");
+  const labels = useLabels();
+  const role = message.role;
+  const hasText = textOfMessage(message) !== "";
+  return (
+    <fieldset aria-label={labels.messageActions} {...rest} ref={ref} className={cx("tandem-message-actions", className)}>
+      {children ?? (
+        <>
+          <BranchPicker />
+          {(role === "user" || role === "assistant") && hasText && <MessageCopy />}
+          {role === "user" && <MessageEdit />}
+          {role === "assistant" && <MessageRegenerate />}
+        </>
+      )}
+    </fieldset>
+  );
+});
+
+/** Copies the message's text; says "Copied" for a moment after. */
+export const MessageCopy = forwardRef<HTMLButtonElement, PartButtonProps>(function MessageCopy(props, ref) {
+  const { message } = useMessageContext("MessageCopy");
+  const { copied, copy } = useCopy();
+  const labels = useLabels();
+  return (
+    <ActionButton
+      {...props}
+      ref={ref}
+      action={() => void copy(textOfMessage(message))}
+      label={copied ? <CheckIcon /> : <CopyIcon />}
+      aria-label={props["aria-label"] ?? (copied ? labels.copied : labels.copy)}
+      title={props.title ?? labels.copy}
+      data-state={copied ? "copied" : "idle"}
+      classes="tandem-button tandem-button--ghost tandem-message-actions__copy"
+    />
+  );
+});
+
+/** Opens the message for editing (user messages); saving sends the edit as a new version. */
+export const MessageEdit = forwardRef<HTMLButtonElement, PartButtonProps>(function MessageEdit(props, ref) {
+  const { setEditing, editTrigger } = useMessageContext("MessageEdit");
+  const labels = useLabels();
+  const refs = useComposedRefs(ref, editTrigger);
+  return (
+    <ActionButton
+      {...props}
+      ref={refs}
+      action={() => setEditing(true)}
+      label={<EditIcon />}
+      aria-label={props["aria-label"] ?? labels.edit}
+      title={props.title ?? labels.edit}
+      classes="tandem-button tandem-button--ghost tandem-message-actions__edit"
+    />
+  );
+});
+
+/** Asks again for this reply as a new version; the old one stays a click away in the branch picker. */
+export const MessageRegenerate = forwardRef<HTMLButtonElement, PartButtonProps>(function MessageRegenerate(props, ref) {
+  const { message } = useMessageContext("MessageRegenerate");
+  const { regenerate } = useAgent();
+  const labels = useLabels();
+  const focus = useConfirmationFocusRegistry();
+  return (
+    <ActionButton
+      {...props}
+      ref={ref}
+      action={() => {
+        void regenerate(message.id);
+        // This row gives way to the new reply: the conversation goes on from the composer.
+        focus.handOff();
+      }}
+      label={<RegenerateIcon />}
+      aria-label={props["aria-label"] ?? labels.regenerate}
+      title={props.title ?? labels.regenerate}
+      classes="tandem-button tandem-button--ghost tandem-message-actions__regenerate"
+    />
+  );
+});

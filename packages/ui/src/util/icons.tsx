@@ -1,0 +1,28 @@
+import type { ReactElement } from "react";
+
+/** A 16px stroke icon for icon-only buttons; the button's aria-label names it. */
+function Icon({ path }: { path: string }): ReactElement {
+  return (
+    <svg
+      aria-hidden="true"
+      focusable="false"
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d={path} />
+    </svg>
+  );
+}
+
+export const CopyIcon = () => <Icon path="M9 9h11v11H9zM5 15H4V4h11v1" />;
+export const CheckIcon = () => <Icon path="M20 6 9 17l-5-5" />;
+export const EditIcon = () => <Icon path="M12 20h9M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4Z" />;
+export const RegenerateIcon = () => <Icon path="M21 12a9 9 0 1 1-3-6.7L21 8M21 3v5h-5" />;
+export const PreviousIcon = () => <Icon path="m15 18-6-6 6-6" />;
+export const NextIcon = () => <Icon path="m9 18 6-6-6-6" />;

@@ -184,8 +184,12 @@ for (const target of targets) {
 // (55.49 KiB at 2b42cbd+: npm lays dependencies out differently, and dist is tsc's output).
 // Re-set at issue 12 (edit, branch, attach: the message toolbar, versions and the composer's files
 // are all in <Chat>, so in the first load): 60.04 KiB, budget 61.5 KiB.
-const QUICK_START_TODAY = 60.04 * KiB;
-const QUICK_START_BUDGET = 61.5 * KiB;
+// Re-set at issue 10 (perf): the workspace now resolves @ag-ui/core's zod to 4.6.7, as npm does for
+// an app with zod 4 (the consumer test's install measured 62.63 KiB before this did): the zod code
+// the AG-UI schemas use is then shared with the app's own zod in the first load (+3.8 KiB) instead
+// of a second zod in the validation pipeline's chunk (48.98 -> 36.20 KiB): 63.87 KiB, budget 65.5 KiB.
+const QUICK_START_TODAY = 63.87 * KiB;
+const QUICK_START_BUDGET = 65.5 * KiB;
 
 // Parts of LAZY_PARTS (scripts/quick-start-size.mjs) allowed in the first load: none. Each
 // loads on first use; one in the first load fails the run.

@@ -69,7 +69,7 @@ describe("edit, regenerate and branches, in Chromium", () => {
     ]);
     expect(await picker(page, 0).textContent()).toContain("1 / 2");
     // The version shown is a new row; focus went on to its picker, on the button still usable.
-    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Next version");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Next version");
     await page.keyboard.press("Enter");
     expect(await transcript(page)).toEqual(["user: count down please", "assistant: Counting down: 10 9 8 7 6 5 4 3 2 1 ✓"]);
     // Switching never ran the agent.

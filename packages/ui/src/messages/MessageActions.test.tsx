@@ -144,7 +144,7 @@ describe("message actions", () => {
     const user = userEvent.setup();
     await user.click(within(rows()[1]!).getByRole("button", { name: "Regenerate" }));
     await waitFor(() => expect(transcript()).toEqual(["q", "answer 2"]));
-    const picker = within(rows()[1]!).getByTestId("branch-picker");
+    const picker = await within(rows()[1]!).findByTestId("branch-picker");
     expect(picker.textContent).toContain("2 / 2");
     await user.click(within(picker).getByRole("button", { name: "Previous version" }));
     expect(transcript()).toEqual(["q", "answer 1"]);

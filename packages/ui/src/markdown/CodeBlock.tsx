@@ -1,8 +1,9 @@
 import { toJsxRuntime } from "hast-util-to-jsx-runtime";
-import { type ComponentPropsWithoutRef, createContext, forwardRef, type ReactNode, useContext, useEffect, useRef, useState } from "react";
+import { type ComponentPropsWithoutRef, createContext, forwardRef, type ReactNode, useContext, useEffect, useState } from "react";
 import { Fragment, jsx, jsxs } from "react/jsx-runtime";
 import { useLabels } from "../labels/labels.js";
 import { cx } from "../util/cx.js";
+import { useCopy } from "../util/useCopy.js";
 
 interface HastNode {
   type: string;
@@ -92,24 +93,6 @@ function useHighlighted(code: string, language: string | undefined, open: boolea
     };
   }, [key, language, code, open]);
   return cached ?? (done && done.key === key ? done.node : undefined);
-}
-
-/** Copies text to the clipboard; `copied` stays true for a moment after. */
-export function useCopy(resetAfter = 2000): { copied: boolean; copy: (text: string) => Promise<void> } {
-  const [copied, setCopied] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  const copy = async (text: string) => {
-    try {
-      await navigator.clipboard.writeText(text);
-    } catch {
-      return; // no clipboard (insecure context, denied): nothing to confirm
-    }
-    setCopied(true);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => setCopied(false), resetAfter);
-  };
-  return { copied, copy };
 }
 
 export type CodeBlockProps = ComponentPropsWithoutRef<"pre"> & { node?: unknown };

@@ -4,7 +4,8 @@
 // loads it lazily; import it from here to render Markdown eagerly:
 //   <Chat components={{ Markdown }} />
 
-export { CodeBlock, type CodeBlockProps, useCopy } from "./CodeBlock.js";
+export { useCopy } from "../util/useCopy.js";
+export { CodeBlock, type CodeBlockProps } from "./CodeBlock.js";
 export { Markdown } from "./Markdown.js";
 export { isSafeImage, isSafeLink } from "./safeUrl.js";
 export type { MarkdownProps } from "./types.js";

@@ -108,42 +108,37 @@ const Picker = forwardRef<HTMLFieldSetElement, BranchPickerProps & { branches: U
   );
 });
 
-export const BranchPickerPrevious = forwardRef<HTMLButtonElement, PartButtonProps>(function BranchPickerPrevious(props, ref) {
-  const { index, go, locked, countId } = usePicker("BranchPickerPrevious");
+/** Previous or Next: one step through the versions, described by "Version N of M". */
+const BranchPickerStep = forwardRef<HTMLButtonElement, PartButtonProps & { part: Part }>(function BranchPickerStep(
+  { part, ...props },
+  ref,
+) {
+  const { index, count, go, locked, countId } = usePicker(part === "previous" ? "BranchPickerPrevious" : "BranchPickerNext");
   const labels = useLabels();
+  const name = part === "previous" ? labels.previousVersion : labels.nextVersion;
+  const atEnd = part === "previous" ? index === 0 : index >= count - 1;
   return (
     <ActionButton
       aria-describedby={countId}
       {...props}
       ref={ref}
-      action={() => go("previous")}
-      data-part="previous"
-      off={locked || index === 0}
-      label={<PreviousIcon />}
-      aria-label={props["aria-label"] ?? labels.previousVersion}
-      title={props.title ?? labels.previousVersion}
-      classes="tandem-button tandem-button--ghost tandem-branch-picker__previous"
+      action={() => go(part)}
+      data-part={part}
+      off={locked || atEnd}
+      label={part === "previous" ? <PreviousIcon /> : <NextIcon />}
+      aria-label={props["aria-label"] ?? name}
+      title={props.title ?? name}
+      classes={`tandem-button tandem-button--ghost tandem-branch-picker__${part}`}
     />
   );
 });
 
+export const BranchPickerPrevious = forwardRef<HTMLButtonElement, PartButtonProps>(function BranchPickerPrevious(props, ref) {
+  return <BranchPickerStep {...props} ref={ref} part="previous" />;
+});
+
 export const BranchPickerNext = forwardRef<HTMLButtonElement, PartButtonProps>(function BranchPickerNext(props, ref) {
-  const { index, count, go, locked, countId } = usePicker("BranchPickerNext");
-  const labels = useLabels();
-  return (
-    <ActionButton
-      aria-describedby={countId}
-      {...props}
-      ref={ref}
-      action={() => go("next")}
-      data-part="next"
-      off={locked || index >= count - 1}
-      label={<NextIcon />}
-      aria-label={props["aria-label"] ?? labels.nextVersion}
-      title={props.title ?? labels.nextVersion}
-      classes="tandem-button tandem-button--ghost tandem-branch-picker__next"
-    />
-  );
+  return <BranchPickerStep {...props} ref={ref} part="next" />;
 });
 
 export interface BranchPickerCountProps extends ComponentPropsWithoutRef<"span"> {}

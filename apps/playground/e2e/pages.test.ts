@@ -200,6 +200,18 @@ describe("playground pages against the mock agent, in Chromium", () => {
     // What the agent advertises (AG-UI capabilities), read through useCapabilities.
     const advertised = page.getByRole("region", { name: "Subagents this agent advertises" });
     await expect.poll(() => advertised.textContent(), { timeout: 15_000 }).toMatch(/researcher — Finds facts.*writer — Turns the facts/);
+    // Every status each group shows, as the DOM changes (not sampled: a busy machine paints late).
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { statuses: string[] }).statuses = seen;
+      const note = (el: Element) => {
+        const entry = `${el.getAttribute("aria-label")}: ${el.getAttribute("data-status")}`;
+        if (seen.at(-1) !== entry && !seen.includes(entry)) seen.push(entry);
+      };
+      new MutationObserver(() => {
+        for (const el of document.querySelectorAll('[aria-label^="Subagent:"][data-status]')) note(el);
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-status"] });
+    });
     await send(page, "write a report about tides");
     const researcher = page.getByRole("group", { name: "Subagent: researcher" });
     const writer = page.getByRole("group", { name: "Subagent: writer" });
@@ -207,10 +219,14 @@ describe("playground pages against the mock agent, in Chromium", () => {
     await page.locator('[aria-label="Subagent: researcher"][data-status="running"]').waitFor({ timeout: 15_000 });
     expect(await researcher.getByRole("button", { name: /researcher/ }).getAttribute("aria-expanded")).toBe("true");
     await expect.poll(() => researcher.textContent(), { timeout: 15_000 }).toContain("Looking up tides");
-    await page.locator('[aria-label="Subagent: writer"][data-status="running"]').waitFor({ timeout: 15_000 });
     // …then finished, one after the other.
-    expect(await researcher.getAttribute("data-status")).toBe("finished");
     await expect.poll(() => writer.getAttribute("data-status"), { timeout: 15_000 }).toBe("finished");
+    expect(await page.evaluate(() => (window as unknown as { statuses: string[] }).statuses)).toEqual([
+      "Subagent: researcher: running",
+      "Subagent: researcher: finished",
+      "Subagent: writer: running",
+      "Subagent: writer: finished",
+    ]);
     await settled(page);
     await screenshot(page, "subagents");
 

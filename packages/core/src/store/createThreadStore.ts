@@ -13,6 +13,10 @@ const IMMEDIATE = new Set<string>([
   EventType.TOOL_CALL_END,
   EventType.TOOL_CALL_RESULT,
   EventType.MESSAGES_SNAPSHOT,
+  // A subagent starting or ending is a status a person watches, like a run's.
+  EventType.SUBAGENT_STARTED,
+  EventType.SUBAGENT_FINISHED,
+  EventType.SUBAGENT_ERROR,
 ]);
 
 const NOTHING = () => {};

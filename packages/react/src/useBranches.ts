@@ -12,6 +12,8 @@ export interface UseBranches {
   next(): void;
   /** Shows version `index` (0-based). */
   select(index: number): void;
+  /** The turn's fork point: the id of the message its versions follow (`""` before the first); null without versions. */
+  fork: string | null;
 }
 
 /**
@@ -25,8 +27,11 @@ export function useBranches(messageId: string): UseBranches {
   const read = () => versionsOf(client.messages.ids, client.store.getState().branches, messageId);
   const index = useSyncExternalStore(subscribe, () => read()?.index ?? 0);
   const count = useSyncExternalStore(subscribe, () => read()?.count ?? 1);
+  // `read` is this render's reading of the store: the fork changes only with the ids, as index and count do.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: see above
   return useMemo(() => {
     const select = (to: number) => client.selectBranch(messageId, to);
-    return { index, count, select, previous: () => select(index - 1), next: () => select(index + 1) };
+    const fork = read()?.key ?? null;
+    return { index, count, fork, select, previous: () => select(index - 1), next: () => select(index + 1) };
   }, [client, messageId, index, count]);
 }

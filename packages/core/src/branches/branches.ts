@@ -54,9 +54,10 @@ export function switchVersion(path: Path, messageId: string, to: number): Path |
  */
 export function unfork(path: Path, index: number, before: Record<string, BranchPoint>): Path | null {
   const { messages, branches } = path;
-  const key = index === 0 ? START : messages[index - 1]?.id;
-  const point = key === undefined ? undefined : branches[key];
-  if (key === undefined || !point || messages.length !== index || point.versions[point.active]!.length > 0) return null;
+  if (index > messages.length) return null;
+  const key = forkKey(messages, index);
+  const point = branches[key];
+  if (!point || messages.length !== index || point.versions[point.active]!.length > 0) return null;
   const left = before[key]?.active ?? 0;
   const versions = point.versions.filter((_, i) => i !== point.active);
   const rest = { ...branches };

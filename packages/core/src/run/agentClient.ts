@@ -167,8 +167,7 @@ export class AgentClient {
 
   sendMessage(content: string | InputContent[]): Promise<void> {
     const message: Message = { id: randomUUID(), role: "user", content };
-    this.regeneration = null;
-    this.retryAt = null;
+    this.forgetRegeneration();
     // A new message answers nothing that was asked: pending questions are closed as cancelled.
     this.closeOpenQuestions();
     // Running from the moment the message is sent, so the UI can offer Stop at once.
@@ -238,10 +237,15 @@ export class AgentClient {
     if (this.state.status === "running") return;
     const next = switchVersion(this.state, messageId, index);
     if (!next) return;
-    this.regeneration = null;
-    this.retryAt = null;
+    this.forgetRegeneration();
     this.closeOpenQuestions();
     this.store.update((s) => ({ ...s, ...next, interrupts: [], status: "idle", error: null }));
+  }
+
+  /** A later action supersedes a regeneration: it is not taken back, and Retry no longer asks again. */
+  private forgetRegeneration(): void {
+    this.regeneration = null;
+    this.retryAt = null;
   }
 
   /**

@@ -21,13 +21,6 @@ type Part = "previous" | "next";
 /** The picker button a switch was made from, for the picker of the version shown to take focus. */
 let switchedFrom: { client: AgentClient; fork: string; part: Part } | null = null;
 
-/** The turn a message begins is told by the message before it (its fork point). */
-function forkOf(client: AgentClient, messageId: string): string {
-  const ids = client.messages.ids;
-  const index = ids.indexOf(messageId);
-  return index > 0 ? ids[index - 1]! : "";
-}
-
 const BranchPickerContext = createContext<BranchPickerContextValue | null>(null);
 
 function usePicker(part: string): BranchPickerContextValue {
@@ -66,18 +59,17 @@ const Picker = forwardRef<HTMLFieldSetElement, BranchPickerProps & { branches: U
   const labels = useLabels();
   const locked = useAgent((s) => s.status === "running");
   const client = useAgentClient();
-  const { message } = useMessageContext("BranchPicker");
   const own = useRef<HTMLFieldSetElement>(null);
   const refs = useComposedRefs(ref, own);
   const countId = useId();
   const go = (part: Part) => {
-    switchedFrom = { client, fork: forkOf(client, message.id), part };
+    switchedFrom = { client, fork: branches.fork ?? "", part };
     if (part === "previous") branches.previous();
     else branches.next();
   };
   useEffect(() => {
     const from = switchedFrom;
-    if (!from || from.client !== client || from.fork !== forkOf(client, message.id)) return;
+    if (!from || from.client !== client || from.fork !== branches.fork) return;
     switchedFrom = null;
     const active = document.activeElement;
     // Focus was on the picker of the version left, which is gone: it goes on here, on the same
@@ -85,7 +77,7 @@ const Picker = forwardRef<HTMLFieldSetElement, BranchPickerProps & { branches: U
     if (active && active !== document.body) return;
     const buttons = [...(own.current?.querySelectorAll<HTMLButtonElement>("button[data-part]:not(:disabled)") ?? [])];
     (buttons.find((b) => b.dataset.part === from.part) ?? buttons[0])?.focus();
-  }, [client, message.id]);
+  }, [client, branches.fork]);
   return (
     <BranchPickerContext.Provider value={{ ...branches, locked, go, countId }}>
       <fieldset

@@ -133,3 +133,20 @@ describe("transcript", () => {
     expect(screen.queryByRole("button", { name: "Jump to latest" })).toBeNull();
   });
 });
+
+describe("rows in a long thread", () => {
+  it("keeps the rows on screen when the thread loses its first message, remounting only those that cross a block's edge", () => {
+    const history = Array.from({ length: 120 }, (_, i) => ({ id: `h${i}`, role: i % 2 ? "assistant" : "user", content: `message ${i}` }));
+    const client = createClient({ initialMessages: [{ id: "first", role: "user", content: "first" }, ...history] as never });
+    renderWith(client, <Chat />);
+    const rowOf = (id: string) => document.querySelector(`[data-message-id="${id}"]`);
+    const before = new Map(history.map((m) => [m.id, rowOf(m.id)]));
+    // A snapshot without the thread's first message (as a server that keeps its own history sends).
+    dispatch(client, { type: "MESSAGES_SNAPSHOT", messages: history });
+    expect(rowOf("first")).toBeNull();
+    const kept = history.filter((m) => rowOf(m.id) === before.get(m.id));
+    // 120 rows in blocks of 50: the rows at 50 and 100 move into the block before theirs.
+    expect(history.length - kept.length).toBe(2);
+    expect(screen.getAllByTestId("message")).toHaveLength(120);
+  });
+});

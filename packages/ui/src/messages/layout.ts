@@ -63,12 +63,19 @@ export function layoutTranscript(
   return toEntries(top);
 }
 
+/**
+ * A block is keyed by its place: the group it follows and its number after it. Not by its first
+ * message: a thread that loses its first message (a snapshot without it) or gains older ones at
+ * the top would give every block a new key, and React would mount the whole transcript again.
+ * By place, each block keeps its rows and only those that cross a block's edge move.
+ */
 function toEntries(items: Item[]): Entry[] {
   const entries: Entry[] = [];
   let run: string[] = [];
+  let after = "";
   const flush = () => {
     for (let b = 0; b < run.length; b += BLOCK) {
-      entries.push({ kind: "rows", key: `rows:${run[0]}:${b / BLOCK}`, ids: run.slice(b, b + BLOCK) });
+      entries.push({ kind: "rows", key: `rows:${after}:${b / BLOCK}`, ids: run.slice(b, b + BLOCK) });
     }
     run = [];
   };
@@ -77,6 +84,7 @@ function toEntries(items: Item[]): Entry[] {
     else {
       flush();
       entries.push({ kind: "subagent", key: `subagent:${item.id}`, id: item.id, entries: toEntries(item.items) });
+      after = item.id;
     }
   }
   flush();

@@ -20,12 +20,19 @@ interface BlockProps {
   tree: Mdast | undefined;
 }
 
+/**
+ * remend drops one trailing space before it looks for unfinished syntax (the space may be the
+ * end of a word still coming); a space at the end changes no tree but an indented code block's,
+ * where it would show for one frame, so that alone does not call for parsing the block again.
+ */
+const withoutTrailingSpace = (text: string) => (text.endsWith(" ") && !text.endsWith("  ") ? text.slice(0, -1) : text);
+
 function renderBlock(text: string, open: boolean, tree: Mdast | undefined) {
   if (!open) return tree ? renderTree(tree) : renderMarkdown(text);
   const fence = openFence(text);
   if (fence) return renderTree(fence);
   const closed = remend(text, remendOptions);
-  return closed === text && tree ? renderTree(tree) : renderMarkdown(closed);
+  return tree && (closed === text || closed === withoutTrailingSpace(text)) ? renderTree(tree) : renderMarkdown(closed);
 }
 
 /**

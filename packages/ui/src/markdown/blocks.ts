@@ -54,12 +54,12 @@ export function splitBlocks(text: string, previous?: Blocks): Blocks {
     const keep = previous.blocks.length - 1;
     const base = previous.starts[keep]!;
     const kept = previous.trees.slice(0, keep).fill(undefined);
-    // A block starts at a line start, so text without a newline cannot end the last block before
-    // the new text: it grows, and is cut again when a newline comes (a cut may lag, never be
-    // wrong: a chunk holding two blocks renders as both). Nor can anything end a code block with
-    // no closing fence yet: all the text after its opening line is its content (CommonMark).
-    // Tokenizing has a fixed cost per call, so most tokens, and every line of code, skip it.
-    if (!text.includes("\n", previous.text.length) || isOpenFence(text.slice(base))) {
+    // Nothing can end a code block with no closing fence yet: all the text after its opening
+    // line is its content (CommonMark), so its lines need no tokenizing. Anything else is
+    // tokenized from the open block's start: the renderer draws the block from that tree, so the
+    // open block is tokenized once a frame, and it is only the block being written (a cut that
+    // lagged behind would make the renderer parse the finished block before it again, every frame).
+    if (isOpenFence(text.slice(base))) {
       const blocks = previous.blocks.slice();
       blocks[keep] = text.slice(base);
       return { text, blocks, starts: previous.starts, trees: [...kept, undefined] };

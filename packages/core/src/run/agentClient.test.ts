@@ -267,6 +267,25 @@ describe("AgentClient runs", () => {
     expect(bodies(agent).map((b) => b.messages.map((m) => m.content))).toEqual([["one"], ["one", "reply", "two"]]);
   });
 
+  it("sends the request before a render the message's publish schedules (React renders in a microtask)", async () => {
+    const order: string[] = [];
+    const { client } = await connect(
+      (input) => [runStarted(input), ...textMessage(["ok"], { messageId: `a-${input.runId}` }), runFinished(input)],
+      {
+        fetch: (url: RequestInfo | URL, init?: RequestInit) => {
+          order.push("request");
+          return fetch(url, init);
+        },
+      },
+    );
+    await client.sendMessage("first"); // loads the transport and the validation pipeline
+    client.store.subscribe(() => queueMicrotask(() => order.push("render")));
+    order.length = 0;
+    await client.sendMessage("second");
+    expect(order[0]).toBe("request");
+    expect(order).toContain("render");
+  });
+
   it("sends messages typed before the run starts in one request", async () => {
     const { client, agent } = await connect((input) => [runStarted(input), ...textMessage(["ok"], { messageId: "a" }), runFinished(input)]);
     await Promise.all([client.sendMessage("one"), client.sendMessage("two")]);

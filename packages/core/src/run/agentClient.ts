@@ -97,6 +97,8 @@ export class AgentClient {
   private queue: Promise<void> = Promise.resolve();
   /** A plain run queued but not yet started: later requests for one share it. */
   private queuedRun: Promise<void> | null = null;
+  /** The transport once it has loaded, so a run need not wait a turn for it. */
+  private loadedTransport: Transport | null = null;
   /** The request or tool batch in progress. */
   private controller: AbortController | null = null;
   /** The run whose stream is open, for the `stop` URL. */
@@ -118,7 +120,12 @@ export class AgentClient {
       "transport" in options && options.transport ? options.transport : createTransport(options as TransportOptions),
     );
     // A dialect that fails to load is reported by the run that needs it, not as an unhandled rejection.
-    this.transport.catch(() => undefined);
+    this.transport.then(
+      (transport) => {
+        this.loadedTransport = transport;
+      },
+      () => undefined,
+    );
     this.context = options.context ?? [];
     this.forwardedProps = options.forwardedProps ?? {};
     this.store = createThreadStore(
@@ -170,9 +177,14 @@ export class AgentClient {
     this.forgetRegeneration();
     // A new message answers nothing that was asked: pending questions are closed as cancelled.
     this.closeOpenQuestions();
+    // The run is queued before the message is published: React renders the message in a
+    // microtask queued by the update, so the run's turn comes first and its request leaves before
+    // that render, not after. The run reads the thread when it starts, so it still carries this
+    // message and any other sent in the same turn.
+    const run = this.enqueue({});
     // Running from the moment the message is sent, so the UI can offer Stop at once.
     this.store.update((s) => ({ ...s, messages: [...s.messages, message], interrupts: [], status: "running", error: null }));
-    return this.enqueue({});
+    return run;
   }
 
   /** Starts a run with the thread as it is (the agent speaks first, or picks up after setState). */
@@ -447,22 +459,31 @@ export class AgentClient {
     this.controller = controller;
     this.lastRequest = request;
     this.messageIdsBeforeRun = new Set(this.state.messages.map((m) => m.id));
-    this.store.update((s) => ({ ...s, status: "running", error: null, interrupts: [] }));
+    this.store.update((s) =>
+      s.status === "running" && s.error === null && s.interrupts.length === 0
+        ? s
+        : { ...s, status: "running", error: null, interrupts: [] },
+    );
     const input = this.buildInput(request);
     if (this.stopping) await this.stopping;
-    let transport: Transport;
-    try {
-      transport = await this.transport;
-    } catch (error) {
-      throw new RunFailure({ kind: "network", message: `Could not load the transport: ${(error as Error).message}` });
+    let transport = this.loadedTransport;
+    if (!transport) {
+      try {
+        transport = await this.transport;
+      } catch (error) {
+        throw new RunFailure({ kind: "network", message: `Could not load the transport: ${(error as Error).message}` });
+      }
     }
     if (!controller.signal.aborted) {
       refuseUncarried(input.messages, transport.attachmentKinds);
       for (const listener of this.runListeners) listener(input);
       this.openRunId = input.runId;
-      const events = validatedEvents(transport, input, controller.signal).catch((error: Error) => {
-        throw new RunFailure({ kind: "network", message: `Could not load Tandem's event validation: ${error.message}` });
-      });
+      let events = validatedEvents(transport, input, controller.signal);
+      if (events instanceof Promise) {
+        events = events.catch((error: Error) => {
+          throw new RunFailure({ kind: "network", message: `Could not load Tandem's event validation: ${error.message}` });
+        });
+      }
       try {
         await readRun(events, controller.signal, (event) => this.apply(event));
       } finally {

@@ -13,11 +13,12 @@ const CUT_OFF = "The connection closed before the agent finished its reply.";
  * truncated: a run is never taken as a success it did not report.
  */
 export async function readRun(
-  stream: Promise<Observable<BaseEvent>>,
+  stream: Observable<BaseEvent> | Promise<Observable<BaseEvent>>,
   signal: AbortSignal,
   onEvent: (event: BaseEvent) => void,
 ): Promise<void> {
-  const events$ = await stream;
+  // Subscribed in this turn when the stream is there: the request starts now.
+  const events$ = stream instanceof Promise ? await stream : stream;
   if (signal.aborted) return;
   let count = 0;
   let open = false;

@@ -30,6 +30,7 @@ export function createTransport(options: TransportOptions): Transport | Promise<
 }
 
 let loading: Promise<typeof import("./pipeline.js")> | null = null;
+let loaded: typeof import("./pipeline.js") | null = null;
 
 /**
  * Loads the official validation pipeline (`@ag-ui/client`, with zod and the protobuf decoder it
@@ -37,14 +38,21 @@ let loading: Promise<typeof import("./pipeline.js")> | null = null;
  * first run, or earlier when the app calls it while idle.
  */
 export function loadPipeline(): Promise<typeof import("./pipeline.js")> {
-  loading ??= import("./pipeline.js");
+  loading ??= import("./pipeline.js").then((module) => (loaded = module));
   loading.catch(() => {
     loading = null;
   });
   return loading;
 }
 
-/** The run's events, validated by the official pipeline (see `pipeline.ts`). */
-export async function validatedEvents(transport: Transport, input: RunAgentInput, signal: AbortSignal): Promise<Observable<BaseEvent>> {
-  return (await loadPipeline()).pipeline(transport, input, signal);
+/**
+ * The run's events, validated by the official pipeline (see `pipeline.ts`): at once when the
+ * pipeline has loaded, so the request goes out in the same turn, else once it has.
+ */
+export function validatedEvents(
+  transport: Transport,
+  input: RunAgentInput,
+  signal: AbortSignal,
+): Observable<BaseEvent> | Promise<Observable<BaseEvent>> {
+  return loaded ? loaded.pipeline(transport, input, signal) : loadPipeline().then((module) => module.pipeline(transport, input, signal));
 }

@@ -60,14 +60,22 @@ interface GroupProps {
 
 const sameTexts = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((text, i) => text === b[i]);
 
-/** A run of blocks; it renders again only when one of its texts changed (in practice, its last). */
+/**
+ * A run of blocks; it renders again only when one of its texts changed (in practice, its last).
+ * It is an element too, so the browser lays out a frame's change among the groups and the open
+ * group's blocks, not among every block of a long reply.
+ */
 const Group = memo(
   function Group({ texts, trees, open }: GroupProps) {
-    return texts.map((text, i) => (
-      // Keyed by position: a block keeps its element as it grows, and its memo compares the text.
-      // biome-ignore lint/suspicious/noArrayIndexKey: blocks are positions in one growing text
-      <Block key={i} text={text} open={open && i === texts.length - 1} tree={trees[i]} />
-    ));
+    return (
+      <div className="tandem-markdown__group">
+        {texts.map((text, i) => (
+          // Keyed by position: a block keeps its element as it grows, and its memo compares the text.
+          // biome-ignore lint/suspicious/noArrayIndexKey: blocks are positions in one growing text
+          <Block key={i} text={text} open={open && i === texts.length - 1} tree={trees[i]} />
+        ))}
+      </div>
+    );
   },
   (a, b) => a.open === b.open && sameTexts(a.texts, b.texts),
 );

@@ -62,13 +62,10 @@ describe("subagent groups in the transcript", () => {
 
     // Order: the user's message, the supervisor, the researcher's group, the writer's, the summary.
     const log = screen.getByRole("log");
-    const top = [...log.children].map(
-      (el) =>
-        el.getAttribute("aria-label") ??
-        (el as HTMLElement).dataset.messageId ??
-        el.querySelector("[data-message-id]")?.getAttribute("data-message-id"),
-    );
-    expect(top.filter(Boolean)).toEqual(["u", "s1", "Subagent: researcher", "Subagent: writer", "s2"]);
+    const top = [...log.querySelectorAll<HTMLElement>('[data-testid="message"], [aria-label^="Subagent:"]')]
+      .filter((el) => !el.parentElement?.closest('[aria-label^="Subagent:"]'))
+      .map((el) => el.getAttribute("aria-label") ?? el.dataset.messageId);
+    expect(top).toEqual(["u", "s1", "Subagent: researcher", "Subagent: writer", "s2"]);
     // The supervisor's messages are in no group.
     for (const id of ["s1", "s2"])
       expect(container.querySelector(`[data-message-id="${id}"]`)!.closest('[aria-label^="Subagent:"]')).toBeNull();

@@ -13,7 +13,16 @@ describe("playground pages against the mock agent, in Chromium", () => {
     await send(page, "count down from 10");
     await expect.poll(() => lastAssistantText(page).textContent(), { timeout: 15_000 }).toMatch(/10 9 8 7 6 5 4 3 2 1 ✓/);
     await settled(page);
-    expect(await page.locator('[data-testid="message"][data-role="user"]').textContent()).toContain("count down from 10");
+    const user = page.locator('[data-testid="message"][data-role="user"]');
+    expect(await user.textContent()).toContain("count down from 10");
+    // The user's bubble fits its text at the end side; the reply starts at the start side.
+    const log = (await page.getByRole("log").boundingBox())!;
+    const bubble = (await user.boundingBox())!;
+    const reply = (await page.locator('[data-testid="message"][data-role="assistant"]').last().boundingBox())!;
+    expect(bubble.width).toBeLessThan(log.width / 2);
+    expect(log.x + log.width - (bubble.x + bubble.width)).toBeLessThan(40);
+    expect(reply.x - log.x).toBeLessThan(40);
+    expect(bubble.x).toBeGreaterThan(reply.x + 100);
     await screenshot(page, "agentic-chat");
   });
 

@@ -4,7 +4,7 @@ import { gfmFromMarkdown } from "mdast-util-gfm";
 import { gfm } from "micromark-extension-gfm";
 import { describe, expect, it, vi } from "vitest";
 import { splitBlocks } from "./blocks.js";
-import { openFence } from "./fence.js";
+import { closedFence, openFence } from "./fence.js";
 import { Markdown } from "./Markdown.js";
 import { parseMarkdown } from "./syntax.js";
 import "../test/harness.js";
@@ -225,6 +225,34 @@ describe("a code block being written", () => {
       }
     }
     expect(fast).toBeGreaterThan(100);
+  });
+
+  it("once closed, is read from its text as the tokenizer reads it, and what follows starts after its closing line", () => {
+    const texts = [
+      "```ts\nconst a = 1;\n\nconst b = `x`;\n  indented\n\tand a tab\n```\n\nAfter **it**.\n",
+      '~~~~ python  title="a b" \nprint(1)\n~~~\n```\n~~~~~\n- item\n- two',
+      "```\n```\n# Heading",
+      "````\n```\n````  \n> quote",
+      "```py\ncode\n   ```\t\nrest",
+      "```\ncode\n```js\nstill code\n```\n",
+      "```js&amp;\nx\n```\ny",
+    ];
+    let fast = 0;
+    for (const whole of texts) {
+      for (let i = 1; i <= whole.length; i++) {
+        const text = whole.slice(0, i);
+        const closed = closedFence(text);
+        if (!closed) continue;
+        fast++;
+        expect(closed.tree, JSON.stringify(text)).toEqual(withoutPositions(fromMarkdown(text.slice(0, closed.end), GFM)));
+        // In the whole text, the code block is the first node and nothing else starts before its end.
+        const [code, next] = fromMarkdown(text, GFM).children;
+        expect(code!.type).toBe("code");
+        expect(code!.position!.end.offset!).toBeLessThanOrEqual(closed.end);
+        if (next) expect(next.position!.start.offset!).toBeGreaterThanOrEqual(closed.end);
+      }
+    }
+    expect(fast).toBeGreaterThan(50);
   });
 
   it("shows its text as it streams and its language, and becomes a normal block when closed", () => {

@@ -1,4 +1,4 @@
-import { isOpenFence } from "./fence.js";
+import { closedFence, isOpenFence } from "./fence.js";
 import { type Mdast, parseMarkdown } from "./syntax.js";
 
 /** A reply cut into its top-level Markdown blocks; `starts[i]` is where `blocks[i]` begins in `text`. */
@@ -14,11 +14,12 @@ export interface Blocks {
 }
 
 /**
- * Where each top-level block of `text` starts (the start of its line, indentation included),
- * and each block's mdast. A block's nodes are the nodes its text alone gives, except where a
- * definition elsewhere resolves a reference (`[x]: url`): then there are no trees.
+ * The top-level blocks of `text` by their nodes: where each starts (the start of its first
+ * node's line, indentation included) and its mdast. A block's nodes are the nodes its text alone
+ * gives, except where a definition elsewhere resolves a reference (`[x]: url`): then there are
+ * no trees. Text before the first node (blank lines) belongs to no block here.
  */
-function parseBlocks(text: string): { starts: number[]; trees: (Mdast | undefined)[] } {
+function nodeBlocks(text: string): { starts: number[]; trees: (Mdast | undefined)[] } {
   const starts: number[] = [];
   const trees: Mdast[] = [];
   for (const node of parseMarkdown(text).children) {
@@ -30,9 +31,25 @@ function parseBlocks(text: string): { starts: number[]; trees: (Mdast | undefine
       trees.push({ type: "root", children: [node] });
     } else trees[trees.length - 1]!.children.push(node);
   }
+  return { starts, trees: text.includes("]:") ? trees.map(() => undefined) : trees };
+}
+
+/**
+ * Where each top-level block of `text` starts and each block's mdast (see `nodeBlocks`). A
+ * fenced code block at the start, once closed, is read off its text (`closedFence`): only what
+ * follows its closing line is tokenized, so the frame that closes a long block of code costs
+ * what the text after it costs.
+ */
+function parseBlocks(text: string): { starts: number[]; trees: (Mdast | undefined)[] } {
+  const fence = closedFence(text);
+  if (fence) {
+    const rest = nodeBlocks(text.slice(fence.end));
+    return { starts: [0, ...rest.starts.map((s) => s + fence.end)], trees: [fence.tree, ...rest.trees] };
+  }
+  const { starts, trees } = nodeBlocks(text);
   if (starts.length === 0) return { starts: [0], trees: [undefined] };
   starts[0] = 0; // leading blank lines ride with the first block
-  return { starts, trees: text.includes("]:") ? trees.map(() => undefined) : trees };
+  return { starts, trees };
 }
 
 /**

@@ -4,24 +4,46 @@ const OPEN_FENCE = /^(`{3,}|~{3,})([^\n]*)/;
 const CLOSING_FENCE = /^ {0,3}(`+|~+)[ \t]*$/;
 
 /**
- * A fenced code block still being written: a top-level fence (no indentation) with no closing
- * fence yet, which CommonMark runs to the end of the text. Its info string and the text after
- * the opening line; undefined for anything else, and for what this does not read exactly as
- * micromark would (an escape or entity in the info string, CR line endings).
+ * A top-level fenced code block (no indentation) at the start of `text`, read as CommonMark
+ * reads it: its info string, its content lines, and where its closing fence line ends (undefined
+ * while it has none, when it runs to the end of the text). Undefined for anything else, and for
+ * what this does not read exactly as micromark would (an escape or entity in the info string,
+ * CR line endings).
  */
-function readOpenFence(text: string): { info: string; body: string } | undefined {
+function readFence(text: string): { info: string; lines: string[]; end: number | undefined } | undefined {
   const match = OPEN_FENCE.exec(text);
   if (!match || text.includes("\r")) return undefined;
   const fence = match[1]!;
   const info = match[2]!;
   if (/[\\&]/.test(info) || (fence[0] === "`" && info.includes("`"))) return undefined;
-  const newline = text.indexOf("\n");
-  const body = newline < 0 ? "" : text.slice(newline + 1);
-  for (const line of body.split("\n")) {
+  const lines: string[] = [];
+  let at = text.indexOf("\n");
+  while (at >= 0) {
+    const next = text.indexOf("\n", at + 1);
+    const line = text.slice(at + 1, next < 0 ? undefined : next);
     const closing = CLOSING_FENCE.exec(line)?.[1];
-    if (closing && closing[0] === fence[0] && closing.length >= fence.length) return undefined;
+    if (closing && closing[0] === fence[0] && closing.length >= fence.length) {
+      return { info, lines, end: next < 0 ? text.length : next + 1 };
+    }
+    lines.push(line);
+    at = next;
   }
-  return { info, body };
+  return { info, lines, end: undefined };
+}
+
+/** The mdast of a fenced code block with this info string and content. */
+function codeTree(info: string, value: string): Mdast {
+  const words = info.replace(/^[ \t]+/, "");
+  const lang = /^\S+/.exec(words)?.[0] ?? null;
+  const meta = lang === null ? null : words.slice(lang.length).replace(/^[ \t]+/, "") || null;
+  return { type: "root", children: [{ type: "code", lang, meta, value }] };
+}
+
+function readOpenFence(text: string): { info: string; body: string } | undefined {
+  const fence = readFence(text);
+  if (!fence || fence.end !== undefined) return undefined;
+  const newline = text.indexOf("\n");
+  return { info: fence.info, body: newline < 0 ? "" : text.slice(newline + 1) };
 }
 
 /** Whether `text` is one fenced code block still being written: all of it is that one block, whatever follows. */
@@ -36,9 +58,15 @@ export function isOpenFence(text: string): boolean {
 export function openFence(text: string): Mdast | undefined {
   const open = readOpenFence(text);
   if (!open) return undefined;
-  const value = open.body.endsWith("\n") ? open.body.slice(0, -1) : open.body;
-  const words = open.info.replace(/^[ \t]+/, "");
-  const lang = /^\S+/.exec(words)?.[0] ?? null;
-  const meta = lang === null ? null : words.slice(lang.length).replace(/^[ \t]+/, "") || null;
-  return { type: "root", children: [{ type: "code", lang, meta, value }] };
+  return codeTree(open.info, open.body.endsWith("\n") ? open.body.slice(0, -1) : open.body);
+}
+
+/**
+ * A fenced code block that `text` starts with and that has been closed: its mdast, as micromark
+ * would make it, and where its closing fence line ends. Undefined for anything else (see `readFence`).
+ */
+export function closedFence(text: string): { tree: Mdast; end: number } | undefined {
+  const fence = readFence(text);
+  if (!fence || fence.end === undefined) return undefined;
+  return { tree: codeTree(fence.info, fence.lines.join("\n")), end: fence.end };
 }

@@ -478,13 +478,13 @@ export class AgentClient {
       refuseUncarried(input.messages, transport.attachmentKinds);
       for (const listener of this.runListeners) listener(input);
       this.openRunId = input.runId;
-      let events = validatedEvents(transport, input, controller.signal);
-      if (events instanceof Promise) {
-        events = events.catch((error: Error) => {
-          throw new RunFailure({ kind: "network", message: `Could not load Tandem's event validation: ${error.message}` });
-        });
-      }
       try {
+        let events = validatedEvents(transport, input, controller.signal);
+        if (events instanceof Promise) {
+          events = events.catch((error: Error) => {
+            throw new RunFailure({ kind: "network", message: `Could not load Tandem's event validation: ${error.message}` });
+          });
+        }
         await readRun(events, controller.signal, (event) => this.apply(event));
       } finally {
         this.openRunId = null;

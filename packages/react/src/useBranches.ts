@@ -27,11 +27,9 @@ export function useBranches(messageId: string): UseBranches {
   const read = () => versionsOf(client.messages.ids, client.store.getState().branches, messageId);
   const index = useSyncExternalStore(subscribe, () => read()?.index ?? 0);
   const count = useSyncExternalStore(subscribe, () => read()?.count ?? 1);
-  // `read` is this render's reading of the store: the fork changes only with the ids, as index and count do.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: see above
+  const fork = useSyncExternalStore(subscribe, () => read()?.key ?? null);
   return useMemo(() => {
     const select = (to: number) => client.selectBranch(messageId, to);
-    const fork = read()?.key ?? null;
     return { index, count, fork, select, previous: () => select(index - 1), next: () => select(index + 1) };
-  }, [client, messageId, index, count]);
+  }, [client, messageId, index, count, fork]);
 }

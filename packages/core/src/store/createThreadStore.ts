@@ -1,6 +1,7 @@
 import { type BaseEvent, EventType } from "@ag-ui/core";
 import { createStore } from "zustand/vanilla";
 import { findMessageIndex } from "../reducer/draft.js";
+import { flattenGrown } from "../reducer/flatten.js";
 import { reduceEvents } from "../reducer/reduceEvents.js";
 import type { ThreadState } from "../types.js";
 import { nextFrame, type Schedule } from "./frame.js";
@@ -60,7 +61,9 @@ export function createThreadStore(initial: ThreadState, schedule: Schedule = nex
     if (held.length === 0) return state;
     const events = held;
     held = [];
-    return reduceEvents(state, events);
+    const next = reduceEvents(state, events);
+    flattenGrown(next, events);
+    return next;
   };
   const flush = () => publish(drain(store.getState()));
 

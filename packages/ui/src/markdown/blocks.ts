@@ -53,6 +53,14 @@ function parseBlocks(text: string): { starts: number[]; trees: (Mdast | undefine
 }
 
 /**
+ * A copy of `text` that keeps nothing else alive. In V8 a slice is a view that keeps the whole
+ * string it was cut from, and so is every string the parser slices from it: a block cut from a
+ * reply mid-stream would keep that frame's whole reply for as long as the block is shown, a
+ * reply for every block. Joining forces a copy, and slicing the copy keeps only the copy.
+ */
+const detached = (text: string) => ` ${text}`.slice(1);
+
+/**
  * Cuts `text` into top-level blocks. Given the cut of an earlier text that `text` extends (a
  * streaming reply), only the last block onward is tokenized again: every block before it was
  * closed by the one that followed, and text appended at the end cannot reopen it. So the cost
@@ -81,10 +89,13 @@ export function splitBlocks(text: string, previous?: Blocks): Blocks {
       blocks[keep] = text.slice(base);
       return { text, blocks, starts: previous.starts, trees: [...kept, undefined] };
     }
-    const parsed = parseBlocks(text.slice(base));
+    // The blocks this cut closes stay on screen from here on: cut them, and parse them, from a
+    // copy of the open part alone, not from the whole reply.
+    const open = detached(text.slice(base));
+    const parsed = parseBlocks(open);
     const starts = previous.starts.slice(0, keep).concat(parsed.starts.map((s) => s + base));
     const blocks = previous.blocks.slice(0, keep);
-    for (let i = keep; i < starts.length; i++) blocks.push(text.slice(starts[i], starts[i + 1]));
+    for (let i = 0; i < parsed.starts.length; i++) blocks.push(open.slice(parsed.starts[i], parsed.starts[i + 1]));
     return { text, blocks, starts, trees: [...kept, ...parsed.trees] };
   }
   const { starts, trees } = parseBlocks(text);

@@ -1,6 +1,8 @@
 import { type BaseEvent, EventType } from "@ag-ui/core";
 import { describe, expect, it } from "vitest";
 import { createThreadState } from "../reducer/reduceEvents.js";
+import { heapKept } from "../test/heap.js";
+import type { ThreadState } from "../types.js";
 import { createThreadStore } from "./createThreadStore.js";
 
 function manualFrames() {
@@ -74,5 +76,35 @@ describe("createThreadStore", () => {
     store.update((s) => ({ ...s, state: { edited: true } }));
     expect(store.getState().messages[0]!.content).toBe("hi");
     expect(store.getState().state).toEqual({ edited: true });
+  });
+
+  it("keeps a long reply at about two copies of its text while a view holds the frame before the one it shows", () => {
+    // React holds the previous frame's state (alternate fibers, useSyncExternalStore's effect).
+    const stream = () => {
+      const frames = manualFrames();
+      const store = createThreadStore(createThreadState({ threadId: "t" }), frames.schedule);
+      let shown: ThreadState = store.getState();
+      let earlier = shown;
+      store.subscribe((state) => {
+        if (state.messages === shown.messages) return;
+        earlier = shown;
+        shown = state;
+      });
+      store.dispatch({ type: EventType.RUN_STARTED, threadId: "t", runId: "r" } as BaseEvent);
+      store.dispatch({ type: EventType.TEXT_MESSAGE_START, messageId: "a", role: "assistant" } as BaseEvent);
+      for (let i = 0; i < 40_000; i++) {
+        store.dispatch(content(`${i % 10} `));
+        if (i % 14 === 13) frames.frame();
+      }
+      store.dispatch({ type: EventType.TEXT_MESSAGE_END, messageId: "a" } as BaseEvent);
+      frames.frame();
+      return [shown, earlier].map((state) => state.messages[0]!.content as string);
+    };
+    const { value: texts, kept } = heapKept(stream);
+
+    expect(texts[0]).toHaveLength(80_000);
+    expect(texts[1]!.length).toBeLessThan(texts[0]!.length);
+    // A rope of a node per delta, held by the earlier frame, is ~20 bytes a character here.
+    expect(kept).toBeLessThan(8 * texts[0]!.length);
   });
 });

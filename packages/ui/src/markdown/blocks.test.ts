@@ -1,16 +1,7 @@
 // @vitest-environment node
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
 import { expect, it } from "vitest";
+import { heapKept } from "../../../core/src/test/heap.js";
 import { splitBlocks } from "./blocks.js";
-
-setFlagsFromString("--expose-gc");
-const gc = runInNewContext("gc") as () => void;
-const heapUsed = () => {
-  gc();
-  gc();
-  return process.memoryUsage().heapUsed;
-};
 
 /** The cut a view ends with after `reply` streamed in 50 characters a frame. */
 function streamed(reply: string) {
@@ -25,10 +16,7 @@ function streamed(reply: string) {
 
 it("keeps a streamed reply's closed blocks at the size of their text, not a copy of the reply each", () => {
   const reply = Array.from({ length: 800 }, (_, i) => `Paragraph ${i}: ${"some words ".repeat(14)}\n\n`).join("");
-  streamed(reply); // compiles the parser first, so what is measured is what the cut keeps
-  const before = heapUsed();
-  const cut = streamed(reply);
-  const kept = heapUsed() - before;
+  const { value: cut, kept } = heapKept(() => streamed(reply));
 
   expect(cut.blocks).toHaveLength(800);
   expect(cut.blocks.join("")).toBe(reply);

@@ -28,6 +28,7 @@ export const LAZY_PARTS = [
   [/markdown\/highlight\./, "syntax highlighter (refractor)"],
   [/@cfworker\/json-schema/, "JSON Schema validator (@cfworker/json-schema)"],
   [/@ag-ui\/proto\//, "protobuf decoder (@ag-ui/proto)"],
+  [/transport\/protobuf\./, "protobuf responses (framing, with the decoder)"],
 ];
 
 const sizeOf = (bytes) => ({ min: bytes.byteLength, gzip: gzipSync(bytes, { level: 9 }).byteLength });

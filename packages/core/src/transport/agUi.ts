@@ -1,5 +1,5 @@
 import type { BaseEvent, RunAgentInput } from "@ag-ui/core";
-import { bodyChunks, getJson, postJson, sseData } from "./http.js";
+import { getJson, postJson, sseData } from "./http.js";
 import type { AgUiOptions, Transport } from "./types.js";
 
 const PROTO_MEDIA_TYPE = "application/vnd.ag-ui.event+proto";
@@ -7,7 +7,7 @@ const PROTO_MEDIA_TYPE = "application/vnd.ag-ui.event+proto";
 /**
  * AG-UI over HTTP: POST `RunAgentInput`, read SSE, or protobuf when the server answers with
  * it (ask with `headers: { Accept: "application/vnd.ag-ui.event+proto" }`). The protobuf
- * decoder loads with the first protobuf response, so apps that stream SSE never download it.
+ * framing (`protobuf.ts`) is imported with the first protobuf response.
  */
 export function agUiTransport(options: AgUiOptions): Transport {
   const { capabilities } = options;
@@ -15,7 +15,7 @@ export function agUiTransport(options: AgUiOptions): Transport {
     async *run(input, signal) {
       const response = await postJson(options, options.url, outgoing(input), "text/event-stream", signal);
       if (response.headers.get("content-type")?.startsWith(PROTO_MEDIA_TYPE)) {
-        yield* protobufEvents(response);
+        yield* (await import("./protobuf.js")).protobufEvents(response);
         return;
       }
       for await (const data of sseData(response)) yield parseEvent(data);
@@ -50,30 +50,4 @@ export function parseEvent(data: string): BaseEvent {
   const type = (value as { type?: unknown }).type;
   if (typeof type !== "string" || type.length === 0) throw new Error("Invalid event: the frame carries no event type.");
   return value as BaseEvent;
-}
-
-/** Length-prefixed protobuf messages (a 4-byte big-endian length, then the message). */
-async function* protobufEvents(response: Response): AsyncGenerator<BaseEvent> {
-  const proto = await import("@ag-ui/proto");
-  let buffer = new Uint8Array(0);
-  for await (const chunk of bodyChunks(response)) {
-    const joined = new Uint8Array(buffer.length + chunk.length);
-    joined.set(buffer);
-    joined.set(chunk, buffer.length);
-    buffer = joined;
-    while (buffer.length >= 4) {
-      const end = 4 + new DataView(buffer.buffer, buffer.byteOffset, 4).getUint32(0, false);
-      if (buffer.length < end) break;
-      const message = buffer.slice(4, end);
-      buffer = buffer.slice(end);
-      try {
-        yield proto.decode(message) as BaseEvent;
-      } catch (error) {
-        // Forward compatibility, as for JSON: an event this build does not know is skipped.
-        if (!(error instanceof proto.AGUIUnknownEventTypeError)) throw error;
-        console.warn(`[tandem] skipped a protobuf event this build does not know: ${(error as Error).message}`);
-      }
-    }
-  }
-  if (buffer.length > 0) throw new Error(`The protobuf stream ended mid-message: ${buffer.length} bytes left over.`);
 }

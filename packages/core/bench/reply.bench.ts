@@ -4,9 +4,9 @@
  * A reply of 10,000 tokens goes through the store as an app's does, a frame's deltas at a time
  * (14, as at ~830 tokens a second). A view holds on to the state of the frame before the one
  * it shows, as React does (its alternate fibers, `useSyncExternalStore`'s effect), so the
- * bench holds it too (it re-renders when the messages change). The heap kept is compared with the text's length (median of 5, after one
- * run that compiles every path). A string grown by concatenation is a V8 rope with a node per
- * delta until something flattens it.
+ * bench holds it too, moving on when the messages change. The heap kept is compared with the
+ * text's length (median of 5, after one run that compiles every path). A string grown by
+ * concatenation is a V8 rope with a node per delta until something flattens it.
  *
  *   node --expose-gc --import tsx packages/core/bench/reply.bench.ts
  */

@@ -5,30 +5,29 @@ const CLOSING_FENCE = /^ {0,3}(`+|~+)[ \t]*$/;
 
 /**
  * A top-level fenced code block (no indentation) at the start of `text`, read as CommonMark
- * reads it: its info string, its content lines, and where its closing fence line ends (undefined
- * while it has none, when it runs to the end of the text). Undefined for anything else, and for
- * what this does not read exactly as micromark would (an escape or entity in the info string,
- * CR line endings).
+ * reads it: its info string, its content (the lines between the opening and closing fences, or
+ * all the text after the opening line while it has no closing fence), and where its closing
+ * fence line ends (undefined while it has none). Undefined for anything else, and for what this
+ * does not read exactly as micromark would (an escape or entity in the info string, CR line
+ * endings).
  */
-function readFence(text: string): { info: string; lines: string[]; end: number | undefined } | undefined {
+function readFence(text: string): { info: string; body: string; end: number | undefined } | undefined {
   const match = OPEN_FENCE.exec(text);
   if (!match || text.includes("\r")) return undefined;
   const fence = match[1]!;
   const info = match[2]!;
   if (/[\\&]/.test(info) || (fence[0] === "`" && info.includes("`"))) return undefined;
-  const lines: string[] = [];
-  let at = text.indexOf("\n");
+  const first = text.indexOf("\n");
+  let at = first;
   while (at >= 0) {
     const next = text.indexOf("\n", at + 1);
-    const line = text.slice(at + 1, next < 0 ? undefined : next);
-    const closing = CLOSING_FENCE.exec(line)?.[1];
+    const closing = CLOSING_FENCE.exec(text.slice(at + 1, next < 0 ? undefined : next))?.[1];
     if (closing && closing[0] === fence[0] && closing.length >= fence.length) {
-      return { info, lines, end: next < 0 ? text.length : next + 1 };
+      return { info, body: at === first ? "" : text.slice(first + 1, at), end: next < 0 ? text.length : next + 1 };
     }
-    lines.push(line);
     at = next;
   }
-  return { info, lines, end: undefined };
+  return { info, body: first < 0 ? "" : text.slice(first + 1), end: undefined };
 }
 
 /** The mdast of a fenced code block with this info string and content. */
@@ -41,9 +40,7 @@ function codeTree(info: string, value: string): Mdast {
 
 function readOpenFence(text: string): { info: string; body: string } | undefined {
   const fence = readFence(text);
-  if (!fence || fence.end !== undefined) return undefined;
-  const newline = text.indexOf("\n");
-  return { info: fence.info, body: newline < 0 ? "" : text.slice(newline + 1) };
+  return fence && fence.end === undefined ? fence : undefined;
 }
 
 /** Whether `text` is one fenced code block still being written: all of it is that one block, whatever follows. */
@@ -68,5 +65,5 @@ export function openFence(text: string): Mdast | undefined {
 export function closedFence(text: string): { tree: Mdast; end: number } | undefined {
   const fence = readFence(text);
   if (!fence || fence.end === undefined) return undefined;
-  return { tree: codeTree(fence.info, fence.lines.join("\n")), end: fence.end };
+  return { tree: codeTree(fence.info, fence.body), end: fence.end };
 }

@@ -12,7 +12,8 @@ export {
   type ThreadRecorder,
 } from "./recording/index.js";
 export { createThreadState, reduceEvent, reduceEvents } from "./reducer/reduceEvents.js";
-export { AgentClient, type AgentClientOptions, type ClientOptions } from "./run/agentClient.js";
+export { AgentClient } from "./run/agentClient.js";
+export type { AgentClientOptions, ClientOptions } from "./run/clientOptions.js";
 export { agentRuntimeStorage } from "./storage/agentRuntimeStorage.js";
 export { type IndexedDbStorageOptions, indexedDbStorage } from "./storage/indexedDbStorage.js";
 export { memoryStorage } from "./storage/memoryStorage.js";

@@ -1,6 +1,7 @@
 import { type MockAgent, startMockAgent } from "@tandem/mock-agent";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AgentClient, type AgentClientOptions } from "../run/agentClient.js";
+import { AgentClient } from "../run/agentClient.js";
+import type { AgentClientOptions } from "../run/clientOptions.js";
 import { sync } from "../test/scripts.js";
 import type { Protocol } from "../transport/index.js";
 import { recordThread } from "./recordThread.js";

@@ -1,7 +1,8 @@
 import type { InputContent } from "@ag-ui/core";
 import { type MockAgent, pngImage, run, runStarted, startMockAgent, textMessage } from "@tandem/mock-agent";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { AgentClient, type AgentClientOptions } from "../run/agentClient.js";
+import { AgentClient } from "../run/agentClient.js";
+import type { AgentClientOptions } from "../run/clientOptions.js";
 import { sync } from "../test/scripts.js";
 import type { Protocol } from "./index.js";
 

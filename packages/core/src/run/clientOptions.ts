@@ -1,0 +1,26 @@
+import type { Context, Message } from "@ag-ui/core";
+import type { Schedule } from "../store/frame.js";
+import type { Transport, TransportOptions } from "../transport/index.js";
+
+export interface ClientOptions {
+  threadId?: string;
+  /** The agent's id: `{agentId}` in the `stop` URL, and the agent runtime's runs URL. */
+  agentId?: string;
+  initialState?: unknown;
+  initialMessages?: Message[];
+  context?: Context[];
+  forwardedProps?: Record<string, unknown>;
+  /**
+   * A URL POSTed when the user stops a run, for runtimes that keep running until told (with
+   * `{threadId}`, `{runId}` and `{agentId}` filled in), e.g. CopilotKit's runtime:
+   * `https://host/api/copilotkit/agent/{agentId}/stop/{threadId}`.
+   */
+  stop?: string;
+  /** How streaming updates are batched; defaults to one publish per animation frame. */
+  schedule?: Schedule;
+  /** Aborting it stops the current run and any tool handlers, like `stop()`, for good. */
+  signal?: AbortSignal;
+}
+
+/** A dialect's options (`url`, `protocol`…), or a transport of your own. */
+export type AgentClientOptions = ClientOptions & (TransportOptions | { transport: Transport; url?: string });

@@ -1,0 +1,306 @@
+import { type BaseEvent, type Context, EventType, PROTOCOL_VERSION, type ResumeEntry, type RunAgentInput } from "@ag-ui/core";
+import { v4 as randomUUID } from "uuid";
+import { findToolCall } from "../reducer/draft.js";
+import { addToolResult, endSubagents, reduceEvent } from "../reducer/reduceEvents.js";
+import type { ThreadStore } from "../store/createThreadStore.js";
+import type { ToolRegistry } from "../tools/registry.js";
+import { type Transport, validatedEvents } from "../transport/index.js";
+import type { AgentError, ThreadState } from "../types.js";
+import { RunFailure, toAgentError } from "./errors.js";
+import { InterruptLedger } from "./interruptLedger.js";
+import { readRun } from "./readRun.js";
+import { markPendingCalls, statusOf } from "./status.js";
+import { failure, toolMessage } from "./toolRunner.js";
+import { CANCELLED, ToolSettler } from "./toolSettler.js";
+import { refuseUncarried } from "./uncarried.js";
+
+/** What a run carries beyond the thread itself. */
+export interface RunRequest {
+  resume?: ResumeEntry[];
+  /** Settle these pending frontend tool calls first (a thread restored with calls unanswered). */
+  toolCallIds?: string[];
+}
+
+/** What the loop needs from the client that owns it. */
+export interface RunLoopHost {
+  readonly store: ThreadStore;
+  readonly tools: ToolRegistry;
+  readonly transport: Promise<Transport>;
+  /** Read when a request is built, so the app's latest values go out. */
+  input(): { context: Context[]; forwardedProps: Record<string, unknown> };
+  /** Tells the server to stop this run, when it is told that way; the next run waits for it. */
+  stopOnServer(runId: string): Promise<void> | null;
+  readonly eventListeners: ReadonlySet<(event: BaseEvent) => void>;
+  readonly runListeners: ReadonlySet<(input: RunAgentInput) => void>;
+}
+
+/**
+ * The run loop of one thread: runs are serialized; frontend tools run when a run ends with
+ * their calls pending, and the follow-up run starts once every result is in. Nothing here
+ * rejects: every failure ends up in `state.error`, through `fail`.
+ */
+export class RunLoop {
+  readonly settler = new ToolSettler();
+  readonly interrupts = new InterruptLedger();
+  private queue: Promise<void> = Promise.resolve();
+  /** A plain run queued but not yet started: later requests for one share it. */
+  private queuedRun: Promise<void> | null = null;
+  /** The transport once it has loaded, so a run need not wait a turn for it. */
+  private loadedTransport: Transport | null = null;
+  /** The request or tool batch in progress. */
+  private controller: AbortController | null = null;
+  /** The run whose stream is open, for the `stop` URL. */
+  private openRunId: string | null = null;
+  /** A stop request on its way to the server: the next run waits for it, or the server may refuse it. */
+  private stopping: Promise<void> | null = null;
+  private lastRequest: RunRequest = {};
+  /** The messages from before the last run: Retry keeps these and drops the rest. */
+  messageIdsBeforeRun = new Set<string>();
+  private disposed = false;
+
+  constructor(private readonly host: RunLoopHost) {
+    // A dialect that fails to load is reported by the run that needs it, not as an unhandled rejection.
+    host.transport.then(
+      (transport) => {
+        this.loadedTransport = transport;
+      },
+      () => undefined,
+    );
+  }
+
+  private get state(): ThreadState {
+    return this.host.store.getState();
+  }
+
+  /** A request or tool batch is in progress. */
+  get busy(): boolean {
+    return this.controller !== null;
+  }
+
+  /** Queues a run; plain runs queued together share one. */
+  enqueue(request: RunRequest): Promise<void> {
+    const plain = !request.resume && !request.toolCallIds;
+    if (plain && this.queuedRun) return this.queuedRun;
+    const chain = this.queue.then(() => {
+      if (plain) this.queuedRun = null;
+      return this.runChain(request);
+    });
+    if (plain) this.queuedRun = chain;
+    this.queue = chain;
+    return chain;
+  }
+
+  /** Runs wait for this first (the thread being read from storage). */
+  waitFor(ready: Promise<unknown>): void {
+    this.queue = this.queue.then(
+      () => ready.then(() => undefined),
+      () => undefined,
+    );
+  }
+
+  /** Aborts the request and any tool handlers, and tells the server where it listens for that. */
+  abort(): void {
+    if (this.openRunId !== null) {
+      const sent = this.host.stopOnServer(this.openRunId);
+      if (sent) {
+        this.stopping = sent;
+        void sent.then(() => {
+          if (this.stopping === sent) this.stopping = null;
+        });
+      }
+    }
+    this.controller?.abort();
+  }
+
+  /** Runs the last request again, without the failed run's partial output. */
+  retry(): Promise<void> {
+    const keep = this.messageIdsBeforeRun;
+    this.host.store.update((s) => ({ ...s, messages: s.messages.filter((m) => keep.has(m.id)), error: null, status: "idle" }));
+    return this.enqueue(this.lastRequest);
+  }
+
+  /** Tool calls waiting for a person get a cancelled result; open interrupts are cancelled next run. */
+  closeOpenQuestions(): void {
+    this.settler.cancelAll(failure(CANCELLED));
+    this.interrupts.abandon(this.state.interrupts);
+  }
+
+  /** Records an answer to an interrupt; the run that carries them all starts once none is open. */
+  answerInterrupt(entry: ResumeEntry): Promise<void> {
+    const open = this.state.interrupts;
+    if (!open.some((i) => i.id === entry.interruptId)) {
+      console.warn(`[tandem] no pending interrupt "${entry.interruptId}"`);
+      return Promise.resolve();
+    }
+    const { remaining, resume } = this.interrupts.answer(entry, open);
+    this.host.store.update((s) => ({ ...s, interrupts: remaining }));
+    return resume ? this.enqueue({ resume }) : Promise.resolve();
+  }
+
+  /** A thread restored with frontend calls unanswered picks them up once their tools exist. */
+  resumePendingToolCalls(): void {
+    const s = this.state;
+    if (s.status !== "idle" || this.controller || this.disposed) return;
+    const answered = new Set(s.messages.flatMap((m) => (m.role === "tool" ? [m.toolCallId] : [])));
+    const lastUser = s.messages.findLastIndex((m) => m.role === "user");
+    const open = s.messages
+      .slice(lastUser + 1)
+      .flatMap((m) => (m.role === "assistant" ? (m.toolCalls ?? []) : []))
+      .filter((c) => !answered.has(c.id) && !this.settler.isWaiting(c.id));
+    // Calls that were waiting on the app's tools resume together, once all those tools are back:
+    // resuming some would start the follow-up run with the others unanswered.
+    const tools = this.host.tools;
+    const waitingOnApp = (id: string) => s.toolCallStatus[id] === "executing" || s.toolCallStatus[id] === "awaiting-input";
+    if (open.some((c) => waitingOnApp(c.id) && !tools.get(c.function.name))) return;
+    const ids = open.filter((c) => tools.get(c.function.name)).map((c) => c.id);
+    if (ids.length === 0) return;
+    this.host.store.update((state) => markPendingCalls(state, ids, tools));
+    void this.enqueue({ toolCallIds: ids });
+  }
+
+  fail(error: AgentError): void {
+    this.host.store.update((s) => ({ ...s, status: "error", error, steps: [], subagents: endSubagents(s.subagents, error.message) }));
+  }
+
+  /** No further runs start. */
+  dispose(): void {
+    this.disposed = true;
+  }
+
+  get isDisposed(): boolean {
+    return this.disposed;
+  }
+
+  /** Runs a request and its follow-ups. The one place a failure of any kind is caught. */
+  private async runChain(request: RunRequest): Promise<void> {
+    let next: RunRequest | null = request;
+    try {
+      while (next && !this.disposed) {
+        next = next.toolCallIds ? await this.settleToolCalls(next.toolCallIds, new AbortController()) : await this.runOnce(next);
+      }
+    } catch (error) {
+      this.controller = null;
+      this.openRunId = null;
+      this.fail(toAgentError(error));
+    }
+  }
+
+  private buildInput(request: RunRequest): RunAgentInput {
+    const s = this.state;
+    let tools: RunAgentInput["tools"];
+    try {
+      tools = this.host.tools.definitions();
+    } catch (error) {
+      throw new RunFailure({ kind: "tool", message: (error as Error).message });
+    }
+    const resume = this.interrupts.takeResume(request.resume);
+    const { context, forwardedProps } = this.host.input();
+    return {
+      threadId: s.threadId,
+      runId: randomUUID(),
+      state: s.state,
+      messages: s.messages.filter((m) => m.role !== "activity"),
+      tools,
+      context,
+      forwardedProps,
+      protocolVersion: PROTOCOL_VERSION,
+      ...(resume.length > 0 && { resume }),
+    };
+  }
+
+  /** One request to the agent. Resolves to the follow-up to run next, if any. */
+  private async runOnce(request: RunRequest): Promise<RunRequest | null> {
+    const controller = new AbortController();
+    const { store } = this.host;
+    this.controller = controller;
+    this.lastRequest = request;
+    this.messageIdsBeforeRun = new Set(this.state.messages.map((m) => m.id));
+    store.update((s) =>
+      s.status === "running" && s.error === null && s.interrupts.length === 0
+        ? s
+        : { ...s, status: "running", error: null, interrupts: [] },
+    );
+    const input = this.buildInput(request);
+    if (this.stopping) await this.stopping;
+    let transport = this.loadedTransport;
+    if (!transport) {
+      try {
+        transport = await this.host.transport;
+      } catch (error) {
+        throw new RunFailure({ kind: "network", message: `Could not load the transport: ${(error as Error).message}` });
+      }
+    }
+    if (!controller.signal.aborted) {
+      refuseUncarried(input.messages, transport.attachmentKinds);
+      for (const listener of this.host.runListeners) listener(input);
+      this.openRunId = input.runId;
+      try {
+        let events = validatedEvents(transport, input, controller.signal);
+        if (events instanceof Promise) {
+          events = events.catch((error: Error) => {
+            throw new RunFailure({ kind: "network", message: `Could not load Tandem's event validation: ${error.message}` });
+          });
+        }
+        await readRun(events, controller.signal, (event) => this.apply(event));
+      } finally {
+        this.openRunId = null;
+      }
+    }
+    if (this.controller === controller) this.controller = null;
+    if (controller.signal.aborted) {
+      store.update((s) => ({ ...s, status: "idle", error: null, steps: [] }));
+      return null;
+    }
+    const s = this.state;
+    if (s.status === "error" || s.lastOutcome !== "success") return null;
+    const pending = s.runToolCallIds.filter((id) => s.toolCallStatus[id] === "executing" || s.toolCallStatus[id] === "awaiting-input");
+    return this.settleToolCalls(pending, controller);
+  }
+
+  /** One validated event: to the listeners, then into the store (a run's end at once, with its pending calls marked). */
+  private apply(event: BaseEvent): void {
+    for (const listener of this.host.eventListeners) listener(event);
+    const { store, tools } = this.host;
+    if (event.type !== EventType.RUN_FINISHED && event.type !== EventType.RUN_ERROR) {
+      store.dispatch(event);
+      return;
+    }
+    store.update((s) => {
+      const next = reduceEvent(s, event);
+      return next.status === "idle" && next.lastOutcome === "success" ? markPendingCalls(next, next.runToolCallIds, tools) : next;
+    });
+  }
+
+  /** Runs handlers and waits for answers; each result lands as soon as it is ready. */
+  private async settleToolCalls(ids: string[], controller: AbortController): Promise<RunRequest | null> {
+    if (ids.length === 0) return null;
+    const { store, tools } = this.host;
+    // A tool withdrawn since its call was marked is skipped; the batch still ends the wait.
+    const calls = ids.flatMap((id) => {
+      const call = findToolCall(this.state.messages, id);
+      const tool = call && tools.get(call.function.name);
+      return call && tool ? [{ call, tool }] : [];
+    });
+    this.controller = controller;
+    const { followUp, failed } = await this.settler.settle(calls, controller.signal, (id, outcome) =>
+      store.update((state) => {
+        const next = addToolResult(state, toolMessage(id, outcome), outcome.error ? "error" : "complete");
+        const status = statusOf({
+          failed: state.status === "error",
+          waiting: this.settler.waitingCount > 0,
+          working: state.status === "running" || state.status === "awaiting-input",
+        });
+        return { ...next, status };
+      }),
+    );
+    if (this.controller === controller) this.controller = null;
+    const suppressed = this.settler.takeSuppressed();
+    if (controller.signal.aborted || suppressed || !followUp) {
+      // With no follow-up run, no agent will answer the failure: the thread reports it.
+      if (failed && !controller.signal.aborted && !followUp) this.fail({ kind: "tool", message: failed });
+      else store.update((s) => (s.status === "idle" ? s : { ...s, status: "idle" }));
+      return null;
+    }
+    return {};
+  }
+}

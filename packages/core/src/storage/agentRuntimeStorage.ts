@@ -1,7 +1,7 @@
 import type { Message } from "@ag-ui/core";
 import { getJson } from "../transport/http.js";
 import type { HttpOptions } from "../transport/types.js";
-import { titleOf } from "./persistThread.js";
+import { titleOf } from "./title.js";
 import type { StoredThread, ThreadStorage } from "./types.js";
 
 interface HistoryPage {

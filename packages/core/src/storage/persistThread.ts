@@ -1,6 +1,7 @@
 import type { Message } from "@ag-ui/core";
 import type { AgentClient } from "../run/agentClient.js";
 import type { ThreadState } from "../types.js";
+import { titleOf } from "./title.js";
 import type { StorageStatus, StoredThread, ThreadChange, ThreadStorage } from "./types.js";
 
 export interface PersistOptions {
@@ -19,18 +20,6 @@ export interface Persistence {
   rename(title: string): Promise<void>;
   /** Saves what is left and stops following the thread. */
   stop(): Promise<void>;
-}
-
-const TITLE_LENGTH = 60;
-
-/** A thread's title from its first user message. */
-export function titleOf(messages: readonly Message[]): string {
-  const first = messages.find((m) => m.role === "user");
-  const content = first?.content;
-  const text = (typeof content === "string" ? content : (content ?? []).map((p) => (p.type === "text" ? p.text : "")).join(" "))
-    .replace(/\s+/g, " ")
-    .trim();
-  return text.length > TITLE_LENGTH ? `${text.slice(0, TITLE_LENGTH - 1)}…` : text;
 }
 
 /**

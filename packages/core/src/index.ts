@@ -17,6 +17,7 @@ export type { AgentClientOptions, ClientOptions } from "./run/clientOptions.js";
 export { agentRuntimeStorage } from "./storage/agentRuntimeStorage.js";
 export { type IndexedDbStorageOptions, indexedDbStorage } from "./storage/indexedDbStorage.js";
 export { memoryStorage } from "./storage/memoryStorage.js";
+export { type MergedThread, mergeThread, type StoredShape } from "./storage/mergeThread.js";
 export { type Persistence, type PersistOptions, persistThread } from "./storage/persistThread.js";
 export { type ThreadListState, ThreadManager, type ThreadManagerOptions } from "./storage/threadManager.js";
 export type { StorageStatus, StoredThread, ThreadChange, ThreadStorage, ThreadSummary } from "./storage/types.js";

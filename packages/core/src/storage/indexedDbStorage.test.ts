@@ -26,7 +26,7 @@ describe("indexedDbStorage", () => {
     expect(await reopened.load("nope")).toBeNull();
   });
 
-  it("merges the order when two writers save the same thread", async () => {
+  it("merges two writers' saves of one thread as a tree: turns added at once become versions", async () => {
     const name = fresh();
     const tabA = indexedDbStorage({ name });
     const tabB = indexedDbStorage({ name });
@@ -34,8 +34,9 @@ describe("indexedDbStorage", () => {
     await tabA.save(change("t1", ["q", "a1"], [user("a1", "from A")]));
     await tabB.save(change("t1", ["q", "b1"], [user("b1", "from B")]));
     const stored = await tabA.load("t1");
-    // The earlier writer's message keeps its place after the one it followed.
-    expect(stored?.messages.map((m) => m.id)).toEqual(["q", "a1", "b1"]);
+    // The later writer's turn is shown; the earlier one is a version of the same turn, not put before it.
+    expect(stored?.messages.map((m) => m.id)).toEqual(["q", "b1"]);
+    expect(stored?.branches?.q?.versions.map((v) => v.map((m) => m.id))).toEqual([["a1"], []]);
   });
 
   it("tells other tabs when a thread changes", async () => {
@@ -55,6 +56,50 @@ describe("indexedDbStorage", () => {
     await storage.remove("t1");
     expect(await storage.load("t1")).toBeNull();
     expect(await storage.list()).toEqual([]);
+  });
+
+  it("a removed thread stays removed: a late save from this tab or another does not bring it back", async () => {
+    const name = fresh();
+    const tabA = indexedDbStorage({ name });
+    const tabB = indexedDbStorage({ name });
+    await tabA.save(change("t1", ["q"], [user("q", "hi")]));
+    await tabA.remove("t1");
+    await tabA.save(change("t1", ["q", "a"], [user("a", "late reply")]));
+    await tabB.save(change("t1", ["q"], [user("q", "hi")]));
+    expect(await tabA.load("t1")).toBeNull();
+    expect(await tabB.list()).toEqual([]);
+  });
+
+  it("a connection the browser closes (another tab deletes or upgrades the database) is opened again by the next save", async () => {
+    const name = fresh();
+    const storage = indexedDbStorage({ name });
+    await storage.save(change("t1", ["q"], [user("q", "hi")]));
+    // Another tab deletes the database: our connection is asked to close, and must, or this never ends.
+    await new Promise<void>((resolve, reject) => {
+      const request = indexedDB.deleteDatabase(name);
+      request.onsuccess = () => resolve();
+      request.onerror = () => reject(request.error);
+    });
+    await storage.save(change("t2", ["x"], [user("x", "after")]));
+    expect((await storage.load("t2"))?.messages.map((m) => m.content)).toEqual(["after"]);
+  });
+
+  it("dispose closes the channel to other tabs and the database", async () => {
+    const name = fresh();
+    const tabA = indexedDbStorage({ name });
+    const tabB = indexedDbStorage({ name });
+    const heard = vi.fn();
+    tabB.watch!(heard);
+    await tabB.save(change("t0", ["q"], [user("q", "hi")]));
+    tabB.dispose!();
+    await tabA.save(change("t1", ["q"], [user("q", "hi")]));
+    // Deleting the database is not blocked by the disposed tab's connection.
+    await new Promise<void>((resolve) => {
+      const request = indexedDB.deleteDatabase(name);
+      request.onsuccess = () => resolve();
+      request.onblocked = () => undefined;
+    });
+    expect(heard).not.toHaveBeenCalled();
   });
 
   it("a corrupt or foreign record is reported, not thrown, and the thread starts empty", async () => {

@@ -1,17 +1,22 @@
 import type { Message } from "@ag-ui/core";
-import { mergeOrder } from "./mergeOrder.js";
+import { mergeThread } from "./mergeThread.js";
 import type { StoredThread, ThreadChange, ThreadStorage, ThreadSummary } from "./types.js";
 
 type Record = Omit<StoredThread, "messages"> & { order: string[] };
 
 /**
- * Threads kept in memory, with the same merge rules as the browser store: for tests, for
+ * Threads kept in memory, with the same rules as the browser store (saves merged as a tree,
+ * removed threads leave a tombstone that later saves cannot bring back): for tests, for
  * server-side rendering, and as the model of what an adapter must do.
  */
 export function memoryStorage(): ThreadStorage {
   const threads = new Map<string, Record>();
   const messages = new Map<string, Map<string, Message>>();
+  const removed = new Set<string>();
   const listeners = new Set<(id: string) => void>();
+  const notify = (id: string) => {
+    for (const listener of listeners) listener(id);
+  };
   return {
     async list(): Promise<ThreadSummary[]> {
       return [...threads.values()]
@@ -26,29 +31,34 @@ export function memoryStorage(): ThreadStorage {
       return structuredClone({ ...thread, messages: order.flatMap((m) => byId.get(m) ?? []) });
     },
     async save(change: ThreadChange) {
-      const { thread, put, remove, branches } = structuredClone(change);
+      const { thread } = change;
+      if (removed.has(thread.id)) return;
       const stored = threads.get(thread.id);
       const byId = messages.get(thread.id) ?? new Map<string, Message>();
-      for (const m of put) byId.set(m.id, m);
-      for (const id of remove) byId.delete(id);
-      const order = mergeOrder(change.order, stored?.order ?? []).filter((id) => !remove.includes(id));
+      const merged = await mergeThread(stored ?? null, structuredClone(change), async (id) => byId.get(id));
+      for (const m of merged.put) byId.set(m.id, m);
+      for (const id of merged.remove) byId.delete(id);
       threads.set(thread.id, {
-        ...thread,
+        ...structuredClone(thread),
         createdAt: stored?.createdAt ?? thread.createdAt,
-        order,
-        branches: branches ?? stored?.branches ?? {},
+        order: merged.order,
+        branches: merged.branches,
       });
       messages.set(thread.id, byId);
-      for (const listener of listeners) listener(thread.id);
+      notify(thread.id);
     },
     async remove(id) {
+      removed.add(id);
       threads.delete(id);
       messages.delete(id);
-      for (const listener of listeners) listener(id);
+      notify(id);
     },
     watch(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    dispose() {
+      listeners.clear();
     },
   };
 }

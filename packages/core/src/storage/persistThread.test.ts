@@ -110,7 +110,7 @@ describe("persistThread", () => {
     expect(second.state.messages[1]!.content).toMatch(/w299 $/);
   });
 
-  it("two tabs on one thread lose nothing: the later writer merges", async () => {
+  it("two tabs on one thread lose nothing: turns sent at once become two versions", async () => {
     const agent = await serve((input) => [
       runStarted(input),
       ...textMessage([`re: ${input.messages.filter((m) => m.role === "user").length}`]),
@@ -125,8 +125,11 @@ describe("persistThread", () => {
     await tabB.sendMessage("from B");
     await Promise.all([a.flush(), b.flush()]);
     const stored = await storage.load("t1");
-    expect(stored?.messages.filter((m) => m.role === "user").map((m) => m.content)).toEqual(expect.arrayContaining(["from A", "from B"]));
-    expect(stored?.messages).toHaveLength(4);
+    const versions = stored?.branches?.[""]?.versions ?? [];
+    const kept = [stored!.messages, ...versions].flat().filter((m) => m.role === "user");
+    expect(kept.map((m) => m.content).sort()).toEqual(["from A", "from B"]);
+    expect(stored?.messages).toHaveLength(2);
+    expect(versions).toHaveLength(2);
   });
 
   it("a storage that fails is reported in words, and the chat goes on in memory", async () => {

@@ -43,6 +43,10 @@ export interface ThreadChange {
 /**
  * Where threads are kept. Saves are incremental: only what changed since the last save.
  * Implementations may throw; Tandem reports that it cannot save and keeps the chat in memory.
+ *
+ * Two rules keep threads right when several tabs write: merge each save into what is stored
+ * with `mergeThread` (in one transaction), and let `remove` leave a tombstone, so that no later
+ * save of that id, from this tab or another, brings the thread back. `memoryStorage` is the model.
  */
 export interface ThreadStorage {
   /** Tells stores apart (e.g. one per page): the current thread is remembered per name. */
@@ -50,10 +54,14 @@ export interface ThreadStorage {
   list(): Promise<ThreadSummary[]>;
   /** The thread, or null when there is none with this id. */
   load(id: string, signal?: AbortSignal): Promise<StoredThread | null>;
+  /** Merges a change into the stored thread; a removed thread's saves are ignored. */
   save(change: ThreadChange): Promise<void>;
+  /** Deletes the thread and leaves a tombstone: it is not listed or loaded again, whatever is saved later. */
   remove(id: string): Promise<void>;
   /** Calls `listener` when a thread is changed elsewhere (another tab); returns an unsubscribe. */
   watch?(listener: (threadId: string) => void): () => void;
+  /** Closes what the storage opened (a database connection, a channel to other tabs). */
+  dispose?(): void;
 }
 
 /** Whether the thread is being kept, and if not, why. */

@@ -19,11 +19,12 @@ export { type IndexedDbStorageOptions, indexedDbStorage } from "./storage/indexe
 export { memoryStorage } from "./storage/memoryStorage.js";
 export { type MergedThread, mergeThread, type StoredShape } from "./storage/mergeThread.js";
 export { type Persistence, type PersistOptions, persistThread } from "./storage/persistThread.js";
-export { type ThreadListState, ThreadManager, type ThreadManagerOptions } from "./storage/threadManager.js";
 export type { StorageStatus, StoredThread, ThreadChange, ThreadStorage, ThreadSummary } from "./storage/types.js";
 export { createThreadStore, type ThreadStore } from "./store/createThreadStore.js";
 export type { Schedule } from "./store/frame.js";
 export type { MessageIndex } from "./store/messageIndex.js";
+export type { Remember } from "./threads/remember.js";
+export { ThreadRuntime, type ThreadRuntimeOptions, type ThreadRuntimeState } from "./threads/threadRuntime.js";
 export type { FrontendTool, ToolHandlerContext } from "./tools/registry.js";
 export type { InferArgs, JsonSchema, ToolParameters } from "./tools/schema.js";
 export { readToolProgress } from "./tools/toolCallViews.js";

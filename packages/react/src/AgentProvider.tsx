@@ -3,14 +3,12 @@ import {
   type AgentClientOptions,
   type ClientOptions,
   type HeadersOption,
-  type Persistence,
-  persistThread,
-  ThreadManager,
+  ThreadRuntime,
   type ThreadStorage,
   type Transport,
   type TransportOptions,
 } from "@tandem/core";
-import { type ReactNode, useEffect, useInsertionEffect, useRef, useState, useSyncExternalStore } from "react";
+import { type ReactNode, useEffect, useInsertionEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { AgentContext, type AgentContextValue } from "./context.js";
 import { RenderRegistry } from "./renderRegistry.js";
 
@@ -35,101 +33,92 @@ export type AgentProviderProps = ClientOptions &
     children?: ReactNode;
   };
 
-const NO_THREADS = () => () => {};
-
-/** The thread list over `storage`, made once per storage; null without one. */
-function useThreadManager(storage: ThreadStorage | undefined, threadId: string | undefined): ThreadManager | null {
-  const [manager, setManager] = useState(() => (storage ? new ThreadManager(storage, threadId ? { initialId: threadId } : {}) : null));
-  let current = manager;
-  if ((manager?.storage ?? undefined) !== storage) {
-    current = storage ? new ThreadManager(storage, threadId ? { initialId: threadId } : {}) : null;
-    setManager(current);
-  }
-  return current;
-}
+type Options = Omit<AgentProviderProps, "children" | "client" | "headers" | "storage">;
 
 /**
- * Owns one thread with one agent. A new client is made when `url`, `protocol`, `threadId` or
- * `agentId` change; `headers`, `context` and `forwardedProps` are read fresh on every request.
+ * Owns one thread with one agent, through a `ThreadRuntime` made once (again only if `storage`
+ * or `client` change) and subscribed to: the runtime decides what happens to the thread, never
+ * the order of this component's effects. A new client is made when `url`, `protocol`,
+ * `threadId` or `agentId` change; `headers`, `context` and `forwardedProps` are read fresh on
+ * every request.
  */
 export function AgentProvider({ children, client: given, headers, storage, ...options }: AgentProviderProps) {
-  const headersRef = useRef(headers);
-  const threads = useThreadManager(storage, options.threadId);
-  const listed = useSyncExternalStore(
-    threads?.store.subscribe ?? NO_THREADS,
-    () => threads?.state.currentId,
-    () => threads?.state.currentId,
+  const latest = useRef({ headers, options });
+  const [runtime, setRuntime] = useState(() => createRuntime(latest, storage, given));
+  let current = runtime;
+  if (current.storage !== (storage ?? null) || current.given !== given) {
+    current = createRuntime(latest, storage, given);
+    setRuntime(current);
+  }
+  const client = useSyncExternalStore(
+    current.store.subscribe,
+    () => current.client,
+    () => current.client,
   );
-  const threadId = options.threadId ?? listed;
-  const key = `${options.protocol ?? "ag-ui"} ${options.url ?? ""} ${threadId ?? ""} ${options.agentId ?? ""}`;
-  const [value, setValue] = useState(() => create(key));
-
-  function create(k: string): AgentContextValue & { key: string } {
-    const client =
-      given ??
-      new AgentClient({
-        ...(options as AgentClientOptions),
-        ...(threadId !== undefined && { threadId }),
-        url: options.url ?? "",
-        headers: async () => {
-          const h = headersRef.current;
-          return (typeof h === "function" ? await h() : h) ?? {};
-        },
-      });
-    return { client, renderers: new RenderRegistry(), threads, key: k };
-  }
-
-  let current = value;
-  if (value.key !== key || (given && value.client !== given) || value.threads !== threads) {
-    current = create(key);
-    setValue(current);
-  }
-  const { client } = current;
+  const [renderers] = useState(() => new RenderRegistry());
   // After render, before any effect or event of the tree: a child that sends on mount, or a
   // click, already sees this render's headers, context and forwardedProps.
   useInsertionEffect(() => {
-    headersRef.current = headers;
+    latest.current = { headers, options };
     client.context = options.context ?? [];
     client.forwardedProps = options.forwardedProps ?? {};
   });
 
+  useEffect(() => current.connect(), [current]);
+  const key = clientKey(options);
+  useEffect(() => current.configure(key), [current, key]);
+  const { threadId } = options;
   useEffect(() => {
-    const controller = new AbortController();
-    void client.loadHistory(controller.signal);
-    void client.loadCapabilities(controller.signal);
-    // The validation code is a chunk of its own: fetch it now, so the first message need not wait.
-    client.preload();
-    return () => {
-      controller.abort();
-      // A client handed in may serve other trees too; only the one made here is ours to stop.
-      if (!given) client.stop();
-    };
-  }, [client, given]);
+    if (threadId !== undefined) current.switchTo(threadId);
+  }, [current, threadId]);
 
-  // Declared after the effect above, so that on a switch the old run is stopped before the
-  // thread's last save: a thread left mid-reply is saved as stopped, not as cut off.
-  useEffect(() => {
-    if (!threads) return;
-    let persistence: Persistence | null = null;
-    let detach = () => {};
-    let cancelled = false;
-    void threads.load(client.state.threadId).then((stored) => {
-      if (cancelled) return;
-      // Restored only into an untouched thread: a message typed meanwhile is not overwritten,
-      // and what is stored stays (the first save merges with it).
-      const restored = stored !== null && client.state.messages.length === 0 && client.state.status === "idle";
-      if (restored) client.restore(stored);
-      persistence = persistThread(client, threads.storage, { loaded: restored ? stored : null, onStatus: (s) => threads.report(s) });
-      detach = threads.attach(persistence);
-    });
-    return () => {
-      cancelled = true;
-      detach();
-      void persistence?.stop();
-    };
-  }, [client, threads]);
+  const value = useMemo<AgentContextValue>(
+    () => ({ client, renderers, threads: storage ? current : null }),
+    [client, renderers, storage, current],
+  );
+  return <AgentContext.Provider value={value}>{children}</AgentContext.Provider>;
+}
 
-  useEffect(() => threads?.connect(), [threads]);
+/** A runtime that remembers the client it was given and the agent options its clients were made with. */
+class ProviderRuntime extends ThreadRuntime {
+  constructor(
+    readonly given: AgentClient | undefined,
+    private key: string,
+    init: ConstructorParameters<typeof ThreadRuntime>[0],
+  ) {
+    super(init);
+  }
 
-  return <AgentContext.Provider value={current}>{children}</AgentContext.Provider>;
+  /** The agent's URL, dialect or id changed: the current thread gets a client made with the new ones. */
+  configure(key: string): void {
+    if (key === this.key) return;
+    this.key = key;
+    this.reopen();
+  }
+}
+
+/** What a client is made for: a change makes a new one. */
+const clientKey = (options: Options) => `${options.protocol ?? "ag-ui"} ${options.url ?? ""} ${options.agentId ?? ""}`;
+
+function createRuntime(
+  latest: { current: { headers: HeadersOption | undefined; options: Options } },
+  storage: ThreadStorage | undefined,
+  given: AgentClient | undefined,
+): ProviderRuntime {
+  const { options } = latest.current;
+  return new ProviderRuntime(given, clientKey(options), {
+    ...(storage && { storage }),
+    ...(given && { client: given }),
+    ...(options.threadId !== undefined && { threadId: options.threadId }),
+    createClient: (threadId) =>
+      new AgentClient({
+        ...(latest.current.options as AgentClientOptions),
+        threadId,
+        url: latest.current.options.url ?? "",
+        headers: async () => {
+          const h = latest.current.headers;
+          return (typeof h === "function" ? await h() : h) ?? {};
+        },
+      }),
+  });
 }

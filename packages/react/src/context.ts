@@ -1,4 +1,4 @@
-import type { AgentClient, ThreadManager } from "@tandem/core";
+import type { AgentClient, ThreadRuntime } from "@tandem/core";
 import { createContext, useContext } from "react";
 import type { RenderRegistry } from "./renderRegistry.js";
 
@@ -6,7 +6,7 @@ export interface AgentContextValue {
   client: AgentClient;
   renderers: RenderRegistry;
   /** The thread list, when the provider keeps threads in a storage. */
-  threads: ThreadManager | null;
+  threads: ThreadRuntime | null;
 }
 
 export const AgentContext = createContext<AgentContextValue | null>(null);

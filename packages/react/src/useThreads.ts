@@ -22,6 +22,7 @@ export function useThreads(): UseThreads {
   const { threads } = useAgentContext();
   if (!threads) throw new Error("useThreads() needs <AgentProvider storage={…}>: give the provider a storage to keep threads in.");
   const state = useSyncExternalStore(threads.store.subscribe, threads.store.getState, threads.store.getState);
+  const { threads: list, currentId, storage } = state;
   const actions = useMemo(
     () => ({
       create: () => threads.create(),
@@ -31,5 +32,5 @@ export function useThreads(): UseThreads {
     }),
     [threads],
   );
-  return { ...state, ...actions };
+  return { threads: list, currentId, storage, ...actions };
 }

@@ -197,12 +197,12 @@ export class AgentClient {
    * Puts a stored thread back: messages, state, open interrupts and tool-call statuses. Calls
    * that were waiting for a person ask again once their tools are registered; a reply that a
    * reload cut off stays, marked as an error that Retry picks up from. Messages sent before the
-   * stored thread arrived (it is read while the user may already type) stay, after it.
+   * stored thread arrived stay, after it, unless `replace` (another tab's newer copy) is asked.
    */
-  restore(thread: RestorableThread): void {
-    const cut = this.state.messages.length === 0 && this.state.status === "idle" ? thread.runningSince : undefined;
-    if (cut) this.loop.messageIdsBeforeRun = new Set(cut);
-    this.store.update((s) => restoredState(s, thread));
+  restore(thread: RestorableThread, { replace = false } = {}): void {
+    const how = replace ? "follow" : this.state.messages.length === 0 && this.state.status === "idle" ? "whole" : "merge";
+    if (how === "whole" && thread.runningSince) this.loop.messageIdsBeforeRun = new Set(thread.runningSince);
+    this.store.update((s) => restoredState(s, thread, how));
     this.loop.resumePendingToolCalls();
   }
 

@@ -1,9 +1,10 @@
 import "fake-indexeddb/auto";
 import type { Message } from "@ag-ui/core";
 import { describe, expect, it, vi } from "vitest";
+import { AgentClient } from "../run/agentClient.js";
+import { ThreadRuntime } from "../threads/threadRuntime.js";
 import { indexedDbStorage } from "./indexedDbStorage.js";
-import { ThreadManager } from "./threadManager.js";
-import type { ThreadChange } from "./types.js";
+import type { ThreadChange, ThreadStorage } from "./types.js";
 
 let n = 0;
 const fresh = () => `test-${++n}-${Math.random()}`;
@@ -15,6 +16,14 @@ const change = (id: string, order: string[], put: Message[], extra: Partial<Thre
   remove: [],
   ...extra,
 });
+
+const runtime = (storage: ThreadStorage, threadId?: string) =>
+  new ThreadRuntime({
+    storage,
+    ...(threadId && { threadId }),
+    createClient: (id) => new AgentClient({ url: "http://127.0.0.1:9/", threadId: id }),
+    remember: { get: () => null, set: () => {} },
+  });
 
 describe("indexedDbStorage", () => {
   it("keeps a thread across opens, messages in order, state and statuses", async () => {
@@ -111,7 +120,7 @@ describe("indexedDbStorage", () => {
     const db = await openDB(name);
     await db.put("threads", { id: "t1", order: "not a list" });
     db.close();
-    const manager = new ThreadManager(storage, { initialId: "t1", remember: { get: () => null, set: () => {} } });
+    const manager = runtime(storage, "t1");
     expect(await manager.load("t1")).toBeNull();
     expect(manager.state.storage).toMatchObject({ kind: "failed", message: expect.stringMatching(/could not be saved|shape/) });
   });
@@ -121,7 +130,7 @@ describe("indexedDbStorage", () => {
     // @ts-expect-error -- private browsing in some browsers, or a server
     delete globalThis.indexedDB;
     try {
-      const manager = new ThreadManager(indexedDbStorage({ name: fresh() }), { remember: { get: () => null, set: () => {} } });
+      const manager = runtime(indexedDbStorage({ name: fresh() }));
       await manager.refresh();
       expect(manager.state.storage).toMatchObject({ kind: "failed", message: expect.stringMatching(/does not let Tandem save chats/) });
     } finally {

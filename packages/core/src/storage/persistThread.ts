@@ -20,6 +20,10 @@ export interface Persistence {
   rename(title: string): Promise<void>;
   /** Saves what is left and stops following the thread. */
   stop(): Promise<void>;
+  /** Stops following the thread without saving it again (the thread is being removed). */
+  discard(): void;
+  /** Something the thread shows is not saved yet (or a save is on its way). */
+  hasUnsaved(): boolean;
 }
 
 /**
@@ -39,6 +43,7 @@ export function persistThread(client: AgentClient, storage: ThreadStorage, optio
   let timer: ReturnType<typeof setTimeout> | null = null;
   let chain: Promise<void> = Promise.resolve();
   let stopped = false;
+  let discarded = false;
 
   let renamed = false;
   const changeOf = (s: ThreadState): ThreadChange | null => {
@@ -78,8 +83,11 @@ export function persistThread(client: AgentClient, storage: ThreadStorage, optio
     };
   };
 
+  let writing = 0;
   const write = (): Promise<void> => {
+    writing++;
     chain = chain.then(async () => {
+      if (discarded) return;
       const s = client.state;
       const change = changeOf(s);
       if (!change) return;
@@ -95,6 +103,9 @@ export function persistThread(client: AgentClient, storage: ThreadStorage, optio
       } catch (error) {
         onStatus({ kind: "failed", message: describeStorageError(error) });
       }
+    });
+    chain = chain.finally(() => {
+      writing--;
     });
     return chain;
   };
@@ -126,6 +137,15 @@ export function persistThread(client: AgentClient, storage: ThreadStorage, optio
     document.addEventListener("visibilitychange", onHide);
   }
 
+  const detach = () => {
+    stopped = true;
+    unsubscribe();
+    if (typeof window !== "undefined") {
+      window.removeEventListener("pagehide", onHide);
+      document.removeEventListener("visibilitychange", onHide);
+    }
+  };
+
   return {
     flush,
     rename(next) {
@@ -135,13 +155,15 @@ export function persistThread(client: AgentClient, storage: ThreadStorage, optio
     },
     async stop() {
       if (stopped) return;
-      stopped = true;
-      unsubscribe();
-      if (typeof window !== "undefined") {
-        window.removeEventListener("pagehide", onHide);
-        document.removeEventListener("visibilitychange", onHide);
-      }
+      detach();
       await flush();
+    },
+    hasUnsaved: () => writing > 0 || timer !== null || changeOf(client.state) !== null,
+    discard() {
+      discarded = true;
+      detach();
+      if (timer) clearTimeout(timer);
+      timer = null;
     },
   };
 }

@@ -5,12 +5,13 @@ import type { StoredThread } from "./types.js";
 export type RestorableThread = Pick<StoredThread, "messages" | "state" | "interrupts" | "toolCallStatus" | "runningSince" | "branches">;
 
 /**
- * A thread with a stored one put back. Into an untouched thread it comes back whole, a reply
- * that a reload cut off marked as an error that Retry picks up from. Messages sent before the
- * stored thread arrived (it is read while the user may already type) stay, after it.
+ * A thread with a stored one put back. `whole`, it replaces what the thread shows, a reply that
+ * a reload cut off marked as an error that Retry picks up from; `follow` (another tab's newer
+ * copy) replaces it too; `merge` (the user sent a message while it was read) keeps what the
+ * thread shows, after the stored messages.
  */
-export function restoredState(s: ThreadState, thread: RestorableThread): ThreadState {
-  if (s.messages.length > 0 || s.status !== "idle") {
+export function restoredState(s: ThreadState, thread: RestorableThread, how: "whole" | "merge" | "follow"): ThreadState {
+  if (how === "merge") {
     const ids = new Set(s.messages.map((m) => m.id));
     return {
       ...s,
@@ -19,7 +20,8 @@ export function restoredState(s: ThreadState, thread: RestorableThread): ThreadS
       state: s.state ?? thread.state,
     };
   }
-  const cut = thread.runningSince;
+  // Another tab's copy saved mid-reply is that tab's reply going on, not one a reload cut off.
+  const cut = how === "whole" ? thread.runningSince : undefined;
   return {
     ...s,
     messages: thread.messages,

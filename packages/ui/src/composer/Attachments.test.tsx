@@ -322,6 +322,37 @@ describe("composer attachments", () => {
     expect(screen.getAllByTestId("message").filter((m) => m.dataset.role === "user")).toHaveLength(1);
   });
 
+  it("a message whose files are still being read when the user switches threads is sent to neither thread, and comes back to the composer", async () => {
+    const agent = await serve();
+    let release = () => {};
+    const reading = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const read = FileReader.prototype.readAsDataURL;
+    const slow = vi.spyOn(FileReader.prototype, "readAsDataURL").mockImplementation(function (this: FileReader, blob: Blob) {
+      void reading.then(() => read.call(this, blob));
+    });
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const view = (threadId: string) => (
+      <AgentProvider url={agent.url} threadId={threadId}>
+        <Chat />
+      </AgentProvider>
+    );
+    const { rerender } = render(view("first"));
+    await pick(file("photo.png", "image/png"));
+    fireEvent.change(box(), { target: { value: "look" } });
+    fireEvent.click(send());
+    expect(box().value).toBe("");
+    rerender(view("second"));
+    await act(async () => release());
+    await waitFor(() => expect(names()).toEqual(["photo.png"]));
+    expect(box().value).toBe("look");
+    expect(agent.requests).toHaveLength(0);
+    expect(screen.queryAllByTestId("message")).toHaveLength(0);
+    slow.mockRestore();
+    warn.mockRestore();
+  });
+
   it("offers nothing when the transport carries no files (AG-Kit), and refuses files dropped anyway", async () => {
     const agent = await serve();
     const client = new AgentClient({ url: `${agent.baseUrl}/ag-kit/agentic-chat/send-message`, protocol: "ag-kit", threadId: "t" });

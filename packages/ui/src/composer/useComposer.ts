@@ -1,4 +1,4 @@
-import { type InputContent, useAgent } from "@tandem/react";
+import { type InputContent, useAgent, useAgentClient } from "@tandem/react";
 import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from "react";
 import { useLabels } from "../labels/labels.js";
 import { filePart } from "./attachments.js";
@@ -36,6 +36,7 @@ interface Draft {
 export function useComposer(options: UseComposerOptions = {}): UseComposer {
   const status = useAgent((s) => s.status);
   const { sendMessage, stop } = useAgent();
+  const client = useAgentClient();
   const labels = useLabels();
   const attachments = useAttachments(options.attachments);
   const { set: setFiles, say } = attachments;
@@ -84,7 +85,11 @@ export function useComposer(options: UseComposerOptions = {}): UseComposer {
       filePart(file, url).catch((error: Error) => Promise.reject(labels.attachmentFailed(file.name, error.message))),
     );
     Promise.all(parts).then(
-      (media) => sendMessage([...(copy.text.trim() === "" ? [] : [{ type: "text", text: copy.text } as InputContent]), ...media]),
+      (media) => {
+        // The user left the thread while the files were read: nothing is sent, the draft comes back.
+        if (client.retired) restore();
+        else void sendMessage([...(copy.text.trim() === "" ? [] : [{ type: "text", text: copy.text } as InputContent]), ...media]);
+      },
       (message: string) => {
         restore();
         say(message);

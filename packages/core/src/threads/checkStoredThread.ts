@@ -1,0 +1,25 @@
+import type { StoredThread } from "../storage/types.js";
+
+/** Throws when a record is not a thread Tandem wrote (corrupt, or another app's). */
+export function checkStoredThread(thread: StoredThread): StoredThread {
+  const ok =
+    typeof thread === "object" &&
+    thread !== null &&
+    typeof thread.id === "string" &&
+    Array.isArray(thread.messages) &&
+    thread.messages.every((m) => typeof m === "object" && m !== null && typeof m.id === "string" && typeof m.role === "string") &&
+    Array.isArray(thread.interrupts ?? []) &&
+    typeof (thread.toolCallStatus ?? {}) === "object" &&
+    typeof (thread.branches ?? {}) === "object";
+  if (!ok)
+    throw new TypeError(
+      `The stored thread "${String((thread as { id?: unknown })?.id)}" is not in a shape Tandem can read; it was left as it is.`,
+    );
+  return {
+    ...thread,
+    interrupts: thread.interrupts ?? [],
+    toolCallStatus: thread.toolCallStatus ?? {},
+    branches: thread.branches ?? {},
+    title: thread.title ?? "",
+  };
+}

@@ -34,6 +34,9 @@ describe("the /threads API", () => {
     expect(a.messages.map((m: { id: string }) => m.id)).toEqual(["q", "x", "y"]);
     expect((await fetch(`${agent.baseUrl}/threads/a`, { method: "DELETE" })).status).toBe(204);
     expect((await fetch(`${agent.baseUrl}/threads/a`)).status).toBe(404);
+    // A late save of a deleted thread does not bring it back.
+    expect((await post("a", save("a", ["q"], [{ id: "q", role: "user", content: "late" }], 13))).status).toBe(204);
+    expect((await fetch(`${agent.baseUrl}/threads/a`)).status).toBe(404);
     expect((await post("c", { nonsense: true })).status).toBe(400);
   });
 });

@@ -7,8 +7,10 @@
  *   POST   /threads/:id    ← one save: { thread, order, put: Message[], remove: string[], branches? }
  *   DELETE /threads/:id
  *
- * A save merges the message order with what is stored, like Tandem's own stores, so two
- * writers lose nothing.
+ * A save merges the message order with what is stored, so two writers lose nothing (a real
+ * server would merge as a tree with `mergeThread` from `@tandem/core`, as Tandem's own stores
+ * do; this mock depends on no other package). A deleted thread leaves a tombstone: later saves
+ * of its id are ignored.
  */
 type Message = { id: string; [key: string]: unknown };
 interface Stored {
@@ -30,6 +32,7 @@ export const THREADS = /^\/threads(?:\/(?<id>[^/]+))?\/?$/;
 
 export class ThreadsApi {
   private readonly threads = new Map<string, Stored>();
+  private readonly removed = new Set<string>();
 
   answer(method: string, id: string | undefined, body: unknown): { status: number; body?: unknown } {
     if (id === undefined) {
@@ -51,6 +54,7 @@ export class ThreadsApi {
       }
       case "DELETE":
         this.threads.delete(id);
+        this.removed.add(id);
         return { status: 204 };
       case "POST": {
         const change = body as Change;
@@ -62,6 +66,7 @@ export class ThreadsApi {
           !Array.isArray(change.remove)
         )
           return { status: 400, body: { error: "A save is { thread, order, put, remove }" } };
+        if (this.removed.has(id)) return { status: 204 };
         const messages = stored?.messages ?? new Map<string, Message>();
         for (const m of change.put) messages.set(m.id, m);
         for (const m of change.remove) messages.delete(m);

@@ -6,6 +6,8 @@
  * 2. Opening a thread of 1,000 messages: load from the store and restore into a client, median
  *    of 15 (IndexedDB here is fake-indexeddb, an in-memory implementation: it shows Tandem's
  *    own cost, not the browser's disk).
+ * 3. One save into a long thread (1,000 and 5,000 messages) as a streamed reply makes it: the
+ *    last message changed, merged with what is stored; median of 30.
  *
  *   npx tsx packages/core/bench/storage.bench.ts
  */
@@ -49,6 +51,28 @@ async function writesPerReply(label: string, inner: ThreadStorage) {
   await agent.close();
 }
 
+const longThread = (n: number): Message[] =>
+  Array.from({ length: n }, (_, i) => ({
+    id: `m${i}`,
+    role: i % 2 ? "assistant" : "user",
+    content: `Message ${i}: ${"lorem ipsum dolor sit amet ".repeat(8)}`,
+  }));
+
+async function saveIntoLongThread(label: string, storage: ThreadStorage, n: number) {
+  const messages = longThread(n);
+  const thread = { id: `long-${n}`, title: "Long", createdAt: 1, updatedAt: 2, state: {}, interrupts: [], toolCallStatus: {} };
+  const order = messages.map((m) => m.id);
+  await storage.save({ thread, order, put: messages, remove: [] });
+  const times: number[] = [];
+  for (let i = 0; i < 30; i++) {
+    const last = { ...messages.at(-1)!, content: `streamed ${i}` } as Message;
+    const t0 = performance.now();
+    await storage.save({ thread: { ...thread, updatedAt: 3 + i }, order, put: [last], remove: [] });
+    times.push(performance.now() - t0);
+  }
+  console.log(`| ${label} | ${n.toLocaleString("en")} | ${median(times).toFixed(2)} ms |`);
+}
+
 async function openThread(label: string, storage: ThreadStorage) {
   const messages: Message[] = Array.from({ length: 1000 }, (_, i) => ({
     id: `m${i}`,
@@ -86,4 +110,12 @@ console.log("| store | messages | load | restore into a client |");
 console.log("|---|---:|---:|---:|");
 await openThread("memoryStorage", memoryStorage());
 await openThread("indexedDbStorage (fake-indexeddb)", indexedDbStorage({ name: "bench-open" }));
+
+console.log("\nOne save into a long thread (the last message changed; median of 30)\n");
+console.log("| store | messages | per save |");
+console.log("|---|---:|---:|");
+for (const n of [1000, 5000]) {
+  await saveIntoLongThread("memoryStorage", memoryStorage(), n);
+  await saveIntoLongThread("indexedDbStorage (fake-indexeddb)", indexedDbStorage({ name: `bench-long-${n}` }), n);
+}
 process.exit(0);

@@ -69,6 +69,8 @@ export async function mergeThread(
   change: ThreadChange,
   read: (id: string) => Promise<Message | undefined>,
 ): Promise<MergedThread> {
+  const grown = grownPath(stored, change);
+  if (grown) return grown;
   const s = treeOf(stored?.order ?? [], stored?.branches ?? {});
   const c = treeOf(change.order, change.branches ?? {});
   const content = new Map<string, Message>();
@@ -152,6 +154,25 @@ export async function mergeThread(
     put: messagesOf(putIds),
     remove: [...storedPath].filter((id) => !onPath.has(id)),
   };
+}
+
+/**
+ * The common save, merged without building trees: the path only grew (a reply streaming, a new
+ * turn) from what is stored, with the versions unchanged and nothing removed. Null otherwise.
+ */
+function grownPath(stored: StoredShape | null, change: ThreadChange): MergedThread | null {
+  if (change.branches || change.remove.length > 0) return null;
+  const before = stored?.order ?? [];
+  const after = change.order;
+  if (before.length > after.length) return null;
+  for (let i = 0; i < before.length; i++) if (before[i] !== after[i]) return null;
+  const branches = stored?.branches ?? {};
+  // A version begun at the old end of the path (a reply being regenerated) makes this a merge.
+  if (after.length > before.length && Object.hasOwn(branches, before.at(-1) ?? ROOT)) return null;
+  const put = new Map(change.put.map((m) => [m.id, m]));
+  for (let i = before.length; i < after.length; i++) if (!put.has(after[i]!)) return null;
+  const onPath = new Set(after);
+  return { order: [...after], branches, put: change.put.filter((m) => onPath.has(m.id)), remove: [] };
 }
 
 function idsIn(branches: Record<string, BranchPoint>): Set<string> {

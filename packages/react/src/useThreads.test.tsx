@@ -1,6 +1,7 @@
 import { memoryStorage, type ThreadStorage } from "@tandem/core";
 import { runFinished, runStarted, textMessage } from "@tandem/mock-agent";
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { StrictMode } from "react";
 import { describe, expect, it } from "vitest";
 import { AgentProvider } from "./AgentProvider.js";
 import { serve } from "./test/harness.js";
@@ -146,5 +147,27 @@ describe("threads kept in a storage", () => {
     await waitFor(() => expect(messages()).toHaveLength(2));
     cleanup();
     expect((await storage.list()).map((t) => t.title)).toEqual(["What is a haiku?"]);
+  });
+
+  it("in StrictMode, the thread remembered for the next reload is the one on screen, and a reload comes back to it", async () => {
+    const { agent, storage } = await setup();
+    localStorage.clear();
+    const strict = () =>
+      render(
+        <StrictMode>
+          <AgentProvider url={agent.url} storage={storage}>
+            <Thread />
+          </AgentProvider>
+        </StrictMode>,
+      );
+    strict();
+    click("Ask");
+    await waitFor(() => expect(messages()).toEqual(["What is a haiku?", "Answer 1"]));
+    await waitFor(() => expect(threadButtons()).toEqual(["What is a haiku?"]));
+    const shown = screen.getByRole("button", { name: "What is a haiku?" });
+    expect(shown.getAttribute("aria-current")).toBe("page");
+    cleanup();
+    strict();
+    await waitFor(() => expect(messages()).toEqual(["What is a haiku?", "Answer 1"]));
   });
 });

@@ -7,6 +7,7 @@ import { checkStoredThread } from "./checkStoredThread.js";
 import { type Remember, rememberInLocalStorage } from "./remember.js";
 import { sameThread } from "./sameThread.js";
 
+/** What a `ThreadRuntime` shows: the current thread's client and id, and the list of threads. */
 export interface ThreadRuntimeState {
   /** The current thread's client: a new one each time the thread changes. */
   client: AgentClient;
@@ -19,6 +20,7 @@ export interface ThreadRuntimeState {
   storage: StorageStatus;
 }
 
+/** How a `ThreadRuntime` makes clients, where it keeps threads, and which thread it starts on. */
 export interface ThreadRuntimeOptions {
   /** Makes the client of a thread (the app's agent options, with this thread's id). */
   createClient: (threadId: string) => AgentClient;

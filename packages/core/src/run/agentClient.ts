@@ -11,6 +11,7 @@ import {
 import { v4 as randomUUID } from "uuid";
 import { fork, switchVersion, unfork } from "../branches/branches.js";
 import { type RunEndpoint, runEndpoint } from "../recording/endpoint.js";
+import { EventLog } from "../recording/eventLog.js";
 import { findToolCall } from "../reducer/draft.js";
 import { isRejection } from "../reducer/predictState.js";
 import { addToolResult, createThreadState, endSubagents, reduceEvent } from "../reducer/reduceEvents.js";
@@ -56,6 +57,8 @@ export interface ClientOptions {
   schedule?: Schedule;
   /** Aborting it stops the current run and any tool handlers, like `stop()`, for good. */
   signal?: AbortSignal;
+  /** How many requests and events `client.log` keeps for late recorders and inspectors (default 20,000; 0 keeps none). */
+  eventLog?: number;
 }
 
 /** A dialect's options (`url`, `protocol`…), or a transport of your own. */
@@ -86,6 +89,8 @@ export class AgentClient {
   readonly messages: MessageIndex;
   /** Every tool call of the thread with its status, memoized on the state it was read from. */
   readonly selectToolCalls = createToolCallSelector();
+  /** This client's requests and events from its start (bounded): what `recordThread` starts from. */
+  readonly log: EventLog;
   context: Context[];
   forwardedProps: Record<string, unknown>;
 
@@ -115,6 +120,7 @@ export class AgentClient {
 
   constructor(options: AgentClientOptions) {
     this.options = options;
+    this.log = new EventLog(this, options.eventLog);
     const threadId = options.threadId ?? randomUUID();
     this.transport = Promise.resolve(
       "transport" in options && options.transport ? options.transport : createTransport(options as TransportOptions),

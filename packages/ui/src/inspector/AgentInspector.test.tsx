@@ -79,7 +79,7 @@ describe("<AgentInspector>", () => {
     fireEvent.change(screen.getByLabelText("Search events"), { target: { value: "oslo" } });
     const types = [...container.querySelectorAll(".tandem-inspector__events > li")].map((r) => r.getAttribute("data-event-type"));
     expect(types).toEqual(["TOOL_CALL_ARGS", "TEXT_MESSAGE_CONTENT"]);
-    expect(screen.getByRole("status").textContent).toBe("2 of 11 events shown");
+    expect(screen.getByTestId("inspector-count").textContent).toBe("2 of 11 events shown");
   });
 
   it("marks an error, and stays axe clean", async () => {

@@ -32,8 +32,9 @@ export class EventLog {
     readonly capacity = DEFAULT_EVENT_LOG_SIZE,
   ) {
     if (!Number.isInteger(capacity) || capacity < 0) throw new RangeError(`eventLog must be a whole number ≥ 0, got ${capacity}`);
-    source.onRun((input) => this.append({ kind: "run", at: clock(), input }));
-    source.onEvent((event) => this.append({ kind: "event", at: clock(), event }));
+    // Off (size 0, nobody listening): an event costs one comparison.
+    source.onRun((input) => this.kept() && this.append({ kind: "run", at: clock(), input }));
+    source.onEvent((event) => this.kept() && this.append({ kind: "event", at: clock(), event }));
   }
 
   /** The kept entries, oldest first (a new array). */
@@ -45,6 +46,10 @@ export class EventLog {
   subscribe(listener: (entry: EventLogEntry) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  private kept(): boolean {
+    return this.capacity > 0 || this.listeners.size > 0;
   }
 
   private append(entry: EventLogEntry): void {

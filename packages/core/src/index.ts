@@ -1,5 +1,7 @@
 export { type VersionInfo, versionsOf } from "./branches/branches.js";
 export {
+  type EventLog,
+  type EventLogEntry,
   pathOf,
   RECORDING_VERSION,
   type RecordedEvent,
@@ -11,6 +13,7 @@ export {
   runEndpoint,
   type ThreadRecorder,
 } from "./recording/index.js";
+export { applyPatch, type PatchResult } from "./reducer/patch.js";
 export { createThreadState, reduceEvent, reduceEvents } from "./reducer/reduceEvents.js";
 export { AgentClient } from "./run/agentClient.js";
 export type { AgentClientOptions, ClientOptions } from "./run/clientOptions.js";

@@ -1,5 +1,5 @@
 export type * from "@tandem/core";
-export { RECORDING_VERSION, readToolProgress, recordThread } from "@tandem/core";
+export { applyPatch, RECORDING_VERSION, readToolProgress, recordThread } from "@tandem/core";
 export { AgentProvider, type AgentProviderProps } from "./AgentProvider.js";
 export { useAgentClient } from "./context.js";
 export type { InterruptRender, InterruptRenderProps, ToolRender, ToolRenderProps } from "./renderRegistry.js";

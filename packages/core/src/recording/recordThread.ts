@@ -1,6 +1,7 @@
 import type { RunAgentInput } from "@ag-ui/core";
 import type { AgentClient } from "../run/agentClient.js";
 import { pathOf } from "./endpoint.js";
+import type { EventLogEntry } from "./eventLog.js";
 import { RECORDING_VERSION, type RecordedRun, type Recording } from "./types.js";
 
 export interface RecordOptions {
@@ -9,8 +10,6 @@ export interface RecordOptions {
    * copy, edit it freely). Headers are never recorded.
    */
   redact?: (input: RunAgentInput) => RunAgentInput;
-  /** Milliseconds now; for tests. */
-  now?: () => number;
 }
 
 export interface ThreadRecorder {
@@ -24,43 +23,49 @@ export interface ThreadRecorder {
   subscribe(listener: () => void): () => void;
 }
 
+/** A copy the recording owns; a value structured cloning refuses (a function from a custom transport) is kept as it is. */
+function own<T>(value: T): T {
+  try {
+    return structuredClone(value);
+  } catch {
+    return value;
+  }
+}
+
 /**
- * Records a thread's traffic from now on: each run's request (`RunAgentInput`, after `redact`),
- * the path it was sent to, and its events with their time since the request went out.
+ * Records a thread's traffic from the client's start (what `client.log` still holds, see the
+ * client's `eventLog` option) and on: each run's request (`RunAgentInput`, after `redact`), the
+ * path it was sent to, and its events with their time since the request went out.
  * `JSON.stringify(recorder.recording())` is a file `tandem-mock --replay` serves.
  */
 export function recordThread(client: AgentClient, options: RecordOptions = {}): ThreadRecorder {
-  const now = options.now ?? (() => (typeof performance === "undefined" ? Date.now() : performance.now()));
   const recordedAt = new Date().toISOString();
   const runs: RecordedRun[] = [];
   const listeners = new Set<() => void>();
-  const notify = () => {
-    for (const listener of listeners) listener();
-  };
   let started = 0;
-  const offRun = client.onRun((input) => {
-    const copy = structuredClone(input);
-    const endpoint = client.endpoint;
-    started = now();
-    runs.push({
-      protocol: endpoint.protocol,
-      path: pathOf(endpoint.url),
-      input: options.redact ? options.redact(copy) : copy,
-      events: [],
-    });
-    notify();
-  });
-  const offEvent = client.onEvent((event) => {
-    const run = runs.at(-1);
-    if (!run) return;
-    run.events.push({ t: Math.max(0, Math.round(now() - started)), event: structuredClone(event) });
-    notify();
+  const take = (entry: EventLogEntry) => {
+    if (entry.kind === "run") {
+      const endpoint = client.endpoint;
+      const copy = own(entry.input);
+      started = entry.at;
+      runs.push({
+        protocol: endpoint.protocol,
+        path: pathOf(endpoint.url),
+        input: options.redact ? options.redact(copy) : copy,
+        events: [],
+      });
+      return;
+    }
+    // Events whose request the bounded log no longer holds are left out with it.
+    runs.at(-1)?.events.push({ t: Math.max(0, Math.round(entry.at - started)), event: own(entry.event) });
+  };
+  for (const entry of client.log.entries()) take(entry);
+  const off = client.log.subscribe((entry) => {
+    take(entry);
+    for (const listener of listeners) listener();
   });
   return {
-    stop() {
-      offRun();
-      offEvent();
-    },
+    stop: off,
     recording: () => ({ version: RECORDING_VERSION, recordedAt, runs: structuredClone(runs) }),
     runs,
     subscribe(listener) {

@@ -3,6 +3,7 @@ import jsonpatch from "fast-json-patch";
 
 const FORBIDDEN = new Set(["__proto__", "constructor", "prototype"]);
 
+/** What `applyPatch` returns: the patched document, or why the patch was refused (the document is untouched). */
 export type PatchResult = { ok: true; value: unknown } | { ok: false; reason: string };
 
 function segments(pointer: string): string[] {
@@ -16,10 +17,14 @@ function segments(pointer: string): string[] {
  * Applies a JSON Patch atomically and with structural sharing: the containers along each
  * operation's path are copied, everything else keeps its identity, and the input is never
  * mutated. One failing operation rejects the whole patch. Paths through `__proto__`,
- * `constructor` or `prototype` are refused.
+ * `constructor` or `prototype` are refused. The one JSON Patch of Tandem: the store applies
+ * `STATE_DELTA` and `ACTIVITY_DELTA` with it, and so does anything else that replays an agent's
+ * patches (the inspector).
  */
 export function applyPatch(document: unknown, patch: readonly Operation[]): PatchResult {
+  if (!Array.isArray(patch)) return { ok: false, reason: "the patch is not an array" };
   for (const op of patch) {
+    if (typeof op !== "object" || op === null) return { ok: false, reason: `not an operation: ${String(op)}` };
     const pointers = "from" in op ? [op.path, op.from] : [op.path];
     if (pointers.some((p) => typeof p !== "string" || segments(p).some((s) => FORBIDDEN.has(s)))) {
       return { ok: false, reason: `refused path in ${JSON.stringify(op)}` };

@@ -1,6 +1,7 @@
 import type { BaseEvent, Context, InputContent, Message, ResumeEntry, RunAgentInput } from "@ag-ui/core";
 import { v4 as randomUUID } from "uuid";
 import { type RunEndpoint, runEndpoint } from "../recording/endpoint.js";
+import { EventLog } from "../recording/eventLog.js";
 import { isRejection } from "../reducer/predictState.js";
 import { createThreadState, endSubagents } from "../reducer/reduceEvents.js";
 import { type RestorableThread, restoredState } from "../storage/restoredState.js";
@@ -36,17 +37,18 @@ export class AgentClient {
   readonly messages: MessageIndex;
   /** Every tool call of the thread with its status, memoized on the state it was read from. */
   readonly selectToolCalls = createToolCallSelector();
+  /** This client's requests and events from its start (bounded): what `recordThread` starts from. */
+  readonly log: EventLog;
   context: Context[];
   forwardedProps: Record<string, unknown>;
 
   private readonly eventListeners = new Set<(event: BaseEvent) => void>();
   private readonly runListeners = new Set<(input: RunAgentInput) => void>();
-  private readonly options: AgentClientOptions;
   private readonly loop: RunLoop;
   private readonly branching: Branching;
 
-  constructor(options: AgentClientOptions) {
-    this.options = options;
+  constructor(private readonly options: AgentClientOptions) {
+    this.log = new EventLog(this, options.eventLog);
     this.transport = Promise.resolve(
       "transport" in options && options.transport ? options.transport : createTransport(options as TransportOptions),
     );
@@ -116,8 +118,7 @@ export class AgentClient {
     const message: Message = { id: randomUUID(), role: "user", content };
     this.branching.forget();
     this.loop.closeOpenQuestions(); // a new message answers nothing that was asked: cancelled
-    // Queued before the message is published: React renders it in a microtask queued by the
-    // update, so the request leaves before that render. The run reads the thread when it starts.
+    // Queued before the message is published (React renders it in a microtask): the request leaves first.
     const run = this.loop.enqueue({});
     // Running from the moment the message is sent, so the UI can offer Stop at once.
     this.store.update((s) => ({ ...s, messages: [...s.messages, message], interrupts: [], status: "running", error: null }));
@@ -207,9 +208,7 @@ export class AgentClient {
   }
 
   /** Runs wait for `ready` before they start (e.g. the thread being read from storage). */
-  waitFor(ready: Promise<unknown>): void {
-    this.loop.waitFor(ready);
-  }
+  waitFor = (ready: Promise<unknown>): void => this.loop.waitFor(ready);
 
   /** Loads stored history from servers that keep it (the agent runtime). */
   loadHistory(signal: AbortSignal = new AbortController().signal): Promise<void> {

@@ -20,6 +20,8 @@ export interface ClientOptions {
   schedule?: Schedule;
   /** Aborting it stops the current run and any tool handlers, like `stop()`, for good. */
   signal?: AbortSignal;
+  /** How many requests and events `client.log` keeps for late recorders and inspectors (default 20,000; 0 keeps none). */
+  eventLog?: number;
 }
 
 /** A dialect's options (`url`, `protocol`…), or a transport of your own. */

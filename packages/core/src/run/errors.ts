@@ -41,6 +41,10 @@ export function toAgentError(error: unknown): AgentError {
     const cause = e.cause instanceof Error ? `: ${e.cause.message}` : "";
     return { kind: "network", message: `Connection failed (${message}${cause})` };
   }
+  // JSON.stringify's refusals: the request itself (the app's state or messages) cannot be sent.
+  if (error instanceof TypeError && /serialize a BigInt|circular structure/i.test(message)) {
+    return { kind: "protocol", message: `The request cannot be sent as JSON (check the state and messages): ${message}` };
+  }
   if (/terminated|ECONNRESET|other side closed|network/i.test(message)) {
     return { kind: "network", message: `Connection lost (${message})` };
   }

@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
+import { oddState } from "../../../core/src/test/hostile.js";
 import { createClient, expectNoAxeViolations, renderWith, toolCall, toolResult } from "../test/harness.js";
 import { AgentInspector } from "./AgentInspector.js";
 
@@ -79,7 +80,7 @@ describe("<AgentInspector>", () => {
     fireEvent.change(screen.getByLabelText("Search events"), { target: { value: "oslo" } });
     const types = [...container.querySelectorAll(".tandem-inspector__events > li")].map((r) => r.getAttribute("data-event-type"));
     expect(types).toEqual(["TOOL_CALL_ARGS", "TEXT_MESSAGE_CONTENT"]);
-    expect(screen.getByRole("status").textContent).toBe("2 of 11 events shown");
+    expect(screen.getByTestId("inspector-count").textContent).toBe("2 of 11 events shown");
   });
 
   it("marks an error, and stays axe clean", async () => {
@@ -125,5 +126,79 @@ describe("<AgentInspector>", () => {
     expect(recording.runs[0].events.map((e: { event: Event }) => e.event.type)).toContain("TOOL_CALL_RESULT");
     expect(JSON.stringify(recording)).not.toContain("my secret");
     await waitFor(() => expect(URL.revokeObjectURL).toHaveBeenCalled());
+  });
+
+  it("mounted after two runs, lists both with their events", async () => {
+    const client = await clientWith(planRun);
+    await client.sendMessage("plan it");
+    await client.sendMessage("again");
+    renderWith(client, <AgentInspector />);
+    const runs = await screen.findAllByTestId("inspector-run");
+    expect(runs.map((r) => r.querySelector("h4")!.textContent)).toEqual([
+      expect.stringMatching(/^Run 1: ag-ui \/unused, 11 events/),
+      expect.stringMatching(/^Run 2: ag-ui \/unused, 11 events/),
+    ]);
+    expect(screen.getByTestId("inspector-count").textContent).toBe("22 of 22 events shown");
+  });
+
+  it("announces each run once, when it ends, not while it streams", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const client = createClient();
+    vi.spyOn(await client.transport, "run").mockImplementation(async function* (input) {
+      yield { type: "RUN_STARTED", threadId: input.threadId, runId: input.runId } as never;
+      yield { type: "TEXT_MESSAGE_START", messageId: "a", role: "assistant" } as never;
+      for (let i = 0; i < 5; i++) yield { type: "TEXT_MESSAGE_CONTENT", messageId: "a", delta: `${i} ` } as never;
+      await gate;
+      yield { type: "TEXT_MESSAGE_END", messageId: "a" } as never;
+      yield { type: "RUN_FINISHED", threadId: input.threadId, runId: input.runId } as never;
+    });
+    renderWith(client, <AgentInspector />);
+    const announcer = within(screen.getByTestId("event-inspector")).getByRole("status");
+    const said: string[] = [];
+    const observer = new MutationObserver(() => said.push(announcer.textContent ?? ""));
+    observer.observe(announcer, { subtree: true, childList: true, characterData: true });
+    const sent = client.sendMessage("hi");
+    await waitFor(() => expect(screen.getByTestId("inspector-count").textContent).toBe("7 of 7 events shown"));
+    expect(announcer.textContent).toBe("");
+    await act(async () => {
+      release();
+      await sent;
+    });
+    await waitFor(() => expect(announcer.textContent).toBe("Run 1 finished: 9 events."));
+    observer.disconnect();
+    expect(said.filter((text) => text !== "")).toEqual(["Run 1 finished: 9 events."]);
+  });
+
+  it("shows a BigInt and a cycle in the state and in events, without throwing", async () => {
+    const odd = oddState();
+    const client = await clientWith(() => [{ type: "STATE_SNAPSHOT", snapshot: odd }]);
+    const { container } = renderWith(client, <AgentInspector />);
+    await send(client, "odd");
+    await screen.findByRole("article", { name: /^Run 1/ });
+    const state = screen.getByTestId("inspector-state").textContent!;
+    expect(state).toContain('"count": "12345678901234567890n"');
+    expect(state).toContain('"self": "[Circular]"');
+    const snapshot = container.querySelector('[data-event-type="STATE_SNAPSHOT"]')!;
+    expect(snapshot.querySelector("summary")!.textContent).toContain("(2 changes)");
+    expect(snapshot.querySelector("pre")!.textContent).toContain("12345678901234567890n");
+  });
+
+  it("every JSON block is a keyboard stop with a name (a scrolling one can be scrolled without a mouse)", async () => {
+    const client = await clientWith(planRun);
+    const { container } = renderWith(client, <AgentInspector />);
+    await send(client, "plan it");
+    await screen.findByRole("article", { name: /^Run 1/ });
+    const blocks = [...container.querySelectorAll("pre")];
+    expect(blocks.length).toBeGreaterThan(10);
+    for (const pre of blocks) {
+      expect(pre.tabIndex).toBe(0);
+      expect(pre.getAttribute("aria-label")).toBeTruthy();
+    }
+    expect(screen.getByRole("group", { name: "Request of run 1" })).toBeTruthy();
+    expect(screen.getByRole("group", { name: "State" })).toBe(screen.getByTestId("inspector-state"));
+    await expectNoAxeViolations(container);
   });
 });

@@ -1,14 +1,8 @@
-import {
-  type RecordedRun,
-  type RecordOptions,
-  recordThread,
-  type ThreadRecorder,
-  useAgentClient,
-  useAgentState,
-  useLatest,
-} from "@tandem/react";
-import { useEffect, useId, useMemo, useState } from "react";
-import { applyPatch, diffState, type StateChange } from "./stateDiff.js";
+import { type RecordOptions, recordThread, type ThreadRecorder, useAgentClient, useAgentState, useLatest } from "@tandem/react";
+import { memo, useEffect, useId, useMemo, useState } from "react";
+import { InspectorView, type Row, RowFilter, type RunView } from "./inspectorView.js";
+import { showValue } from "./showValue.js";
+import type { StateChange } from "./stateDiff.js";
 
 export interface AgentInspectorProps {
   /** Takes secrets out of each recorded request (the exported recording and the requests shown). */
@@ -22,26 +16,22 @@ export interface AgentInspectorProps {
   maxEvents?: number;
 }
 
-interface Row {
-  key: string;
-  run: number;
-  t: number;
-  event: { type: string; [key: string]: unknown };
-  changes?: StateChange[];
-}
-
-interface RunView {
-  run: RecordedRun;
-  duration: number;
-  calls: Array<{ id: string; name: string; start: number; end?: number; result?: number }>;
-  errors: Array<{ t: number; message: string }>;
-}
-
-const json = (value: unknown) => JSON.stringify(value, null, 2) ?? "undefined";
 const short = (value: unknown) => {
-  const text = JSON.stringify(value) ?? "—";
+  const text = showValue(value);
   return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 };
+
+/** A block of JSON that may scroll: focusable and named, so a keyboard reaches all of it. */
+function Payload({ label, value, testId }: { label: string; value: unknown; testId?: string }) {
+  const text = useMemo(() => showValue(value, 2), [value]);
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled by keyboard
+    // biome-ignore lint/a11y/useSemanticElements: a named group that stays a <pre>; a fieldset holds form controls
+    <pre tabIndex={0} role="group" aria-label={label} data-testid={testId}>
+      {text}
+    </pre>
+  );
+}
 
 /** Live view of the recorder: re-reads it at most once per animation frame. */
 function useRecorder(redact: RecordOptions["redact"]): ThreadRecorder | null {
@@ -70,63 +60,24 @@ function useRecorder(redact: RecordOptions["redact"]): ThreadRecorder | null {
   return recorder;
 }
 
-function view(runs: readonly RecordedRun[]): { rows: Row[]; runs: RunView[] } {
-  const rows: Row[] = [];
-  const views = runs.map((run, r): RunView => {
-    let state: unknown = run.input.state;
-    const calls: RunView["calls"] = [];
-    const errors: RunView["errors"] = [];
-    run.events.forEach(({ t, event }, i) => {
-      const e = event as Row["event"];
-      let changes: StateChange[] | undefined;
-      if (e.type === "STATE_SNAPSHOT" || e.type === "STATE_DELTA") {
-        const next = e.type === "STATE_SNAPSHOT" ? e.snapshot : applyPatch(state, e.delta);
-        changes = diffState(state, next);
-        state = next;
-      }
-      if (e.type === "TOOL_CALL_START") calls.push({ id: String(e.toolCallId), name: String(e.toolCallName), start: t });
-      const call = calls.find((c) => c.id === e.toolCallId);
-      if (call && e.type === "TOOL_CALL_END") call.end = t;
-      if (call && e.type === "TOOL_CALL_RESULT") call.result = t;
-      if (e.type === "RUN_ERROR") errors.push({ t, message: String(e.message ?? "error") });
-      rows.push({ key: `${r}-${i}`, run: r, t, event: e, ...(changes && { changes }) });
-    });
-    return { run, duration: Math.max(1, run.events.at(-1)?.t ?? 0), calls, errors };
-  });
-  // A call answered by the next run (a frontend tool) is linked to the result that run sent.
-  views.forEach((v, r) => {
-    for (const call of v.calls) {
-      if (call.result !== undefined) continue;
-      const answered = runs
-        .slice(r + 1)
-        .findIndex((next) => next.input.messages.some((m) => m.role === "tool" && m.toolCallId === call.id));
-      if (answered >= 0) (call as { answeredBy?: number }).answeredBy = r + 2 + answered;
-    }
-  });
-  return { rows, runs: views };
-}
-
-function Timeline({ view: v, index }: { view: RunView; index: number }) {
+const Timeline = memo(function Timeline({ view: v, index }: { view: RunView; index: number }) {
   const at = (t: number) => `${Math.min(100, (t / v.duration) * 100)}%`;
   const headingId = useId();
   return (
     <article className="tandem-inspector__run" aria-labelledby={headingId} data-testid="inspector-run">
       <h4 id={headingId}>
-        Run {index + 1}: <code>{v.run.protocol}</code> <code>{v.run.path}</code>, {v.run.events.length} events, {v.duration} ms
+        Run {index + 1}: <code>{v.run.protocol}</code> <code>{v.run.path}</code>, {v.events} events, {v.duration} ms
         {v.errors.length > 0 && <span className="tandem-inspector__error-tag"> (error)</span>}
       </h4>
       <div className="tandem-inspector__axis" aria-hidden="true">
-        {v.run.events.map(({ t, event }, i) => (
+        {v.marks.map((m) => (
           <span
-            // biome-ignore lint/suspicious/noArrayIndexKey: marks are positional and never reordered
-            key={i}
+            key={`${m.kind}-${m.t}`}
             className="tandem-inspector__mark"
-            data-mark-type={event.type}
-            data-kind={
-              /ERROR/.test(event.type) ? "error" : /TOOL_CALL/.test(event.type) ? "tool" : /STATE/.test(event.type) ? "state" : "event"
-            }
-            style={{ left: at(t) }}
-            title={`${event.type} +${t} ms`}
+            data-mark-type={m.type}
+            data-kind={m.kind}
+            style={{ left: at(m.t) }}
+            title={`${m.type} +${m.t} ms${m.count > 1 ? ` (and ${m.count - 1} more near it)` : ""}`}
           />
         ))}
         {v.calls.map((c) => (
@@ -140,21 +91,19 @@ function Timeline({ view: v, index }: { view: RunView; index: number }) {
       </div>
       {(v.calls.length > 0 || v.errors.length > 0) && (
         <ul className="tandem-inspector__facts">
-          {v.calls.map((c) => {
-            const answeredBy = (c as { answeredBy?: number }).answeredBy;
-            return (
-              <li key={c.id}>
-                Tool call <code>{c.name}</code> at +{c.start} ms →{" "}
-                {c.result !== undefined
-                  ? `result at +${c.result} ms`
-                  : answeredBy !== undefined
-                    ? `result sent by run ${answeredBy}`
-                    : "no result"}
-              </li>
-            );
-          })}
-          {v.errors.map((e) => (
-            <li key={e.t} className="tandem-inspector__error">
+          {v.calls.map((c) => (
+            <li key={c.id}>
+              Tool call <code>{c.name}</code> at +{c.start} ms →{" "}
+              {c.result !== undefined
+                ? `result at +${c.result} ms`
+                : c.answeredBy !== undefined
+                  ? `result sent by run ${c.answeredBy}`
+                  : "no result"}
+            </li>
+          ))}
+          {v.errors.map((e, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: errors only grow at the end
+            <li key={i} className="tandem-inspector__error">
               Error at +{e.t} ms: {e.message}
             </li>
           ))}
@@ -162,11 +111,11 @@ function Timeline({ view: v, index }: { view: RunView; index: number }) {
       )}
       <details className="tandem-inspector__request">
         <summary>Request sent</summary>
-        <pre>{json(v.run.input)}</pre>
+        <Payload label={`Request of run ${index + 1}`} value={v.run.input} />
       </details>
     </article>
   );
-}
+});
 
 function Changes({ changes }: { changes: StateChange[] }) {
   if (changes.length === 0) return <p>No change to the state.</p>;
@@ -195,11 +144,33 @@ function Changes({ changes }: { changes: StateChange[] }) {
   );
 }
 
+/** One listed event; rows never change, so each is drawn once. */
+const EventRow = memo(function EventRow({ row: { run, t, event, changes } }: { row: Row }) {
+  return (
+    <li data-event-type={event.type} data-error={/ERROR/.test(event.type) || undefined}>
+      <details>
+        <summary>
+          <span className="tandem-inspector__when">
+            run {run + 1} +{t} ms
+          </span>{" "}
+          <code>{event.type}</code>
+          {changes && ` (${changes.length} ${changes.length === 1 ? "change" : "changes"})`}
+        </summary>
+        {changes && <Changes changes={changes} />}
+        <Payload label={`${event.type}, run ${run + 1} +${t} ms`} value={event} />
+      </details>
+    </li>
+  );
+});
+
+const ENDED = { finished: "finished", error: "ended with an error", stopped: "was stopped" } as const;
+
 /**
- * Devtools for a thread: drop it inside an `AgentProvider`. It records the thread from when it
- * mounts (each run's request and events, see `recordThread`) and shows the runs on a time axis
- * (tool calls linked to their results, errors marked), the events with a type filter and search
- * (payloads collapsible, each state event with its diff), the state, and "Export recording".
+ * Devtools for a thread: drop it inside an `AgentProvider`. It shows the thread from the client's
+ * start, however late it mounts (the client's bounded event log, see `recordThread`): the runs on a
+ * time axis (tool calls linked to their results, errors marked), the events with a type filter and
+ * search (payloads collapsible, each state event with its diff), the state, and "Export recording".
+ * Each frame reads only the new events; a screen reader hears one announcement per run.
  */
 export function AgentInspector({ redact, fileName, theme = "system", className, maxEvents = 2000 }: AgentInspectorProps) {
   const recorder = useRecorder(redact);
@@ -207,19 +178,22 @@ export function AgentInspector({ redact, fileName, theme = "system", className, 
   const [filter, setFilter] = useState("");
   const [search, setSearch] = useState("");
   const id = useId();
-  const runs = recorder?.runs ?? [];
-  const eventCount = runs.reduce((n, r) => n + r.events.length, 0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the runs grow in place; their sizes say when
-  const { rows, runs: views } = useMemo(() => view(runs), [runs, runs.length, eventCount]);
-  const types = useMemo(() => [...new Set(rows.map((r) => r.event.type))].sort(), [rows]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new recorder (a new client) starts a new view
+  const view = useMemo(() => new InspectorView(), [recorder]);
+  if (recorder) view.update(recorder.runs);
   const needle = search.trim().toLowerCase();
-  const shown = rows
-    .filter((r) => (!filter || r.event.type === filter) && (!needle || JSON.stringify(r.event).toLowerCase().includes(needle)))
-    .slice(-maxEvents);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new view starts a new filter
+  const rowFilter = useMemo(() => new RowFilter(filter, needle), [view, filter, needle]);
+  const matched = rowFilter.update(view.rows);
+  const shown = matched.length > maxEvents ? matched.slice(-maxEvents) : matched;
+  const ended = view.lastEnded;
 
+  const [exportError, setExportError] = useState<string | null>(null);
   const exportRecording = () => {
     if (!recorder) return;
-    const blob = new Blob([JSON.stringify(recorder.recording(), null, 2)], { type: "application/json" });
+    const text = showValue(recorder.recording(), 2);
+    setExportError(text.startsWith("[cannot be shown") ? `The recording could not be exported: ${text}` : null);
+    const blob = new Blob([text], { type: "application/json" });
     const url = URL.createObjectURL(blob);
     const a = document.createElement("a");
     a.href = url;
@@ -243,20 +217,25 @@ export function AgentInspector({ redact, fileName, theme = "system", className, 
           Export recording
         </button>
       </div>
+      {exportError && <p role="alert">{exportError}</p>}
+      <p className="tandem-visually-hidden" role="status">
+        {ended && `Run ${ended.index + 1} ${ENDED[ended.how]}: ${ended.events} events.`}
+      </p>
 
       <h3>Runs</h3>
-      {views.length === 0 ? (
+      {view.runs.length === 0 ? (
         <p className="tandem-inspector__empty">No runs yet.</p>
       ) : (
-        views.map((v, i) => <Timeline key={v.run.input.runId} view={v} index={i} />)
+        // biome-ignore lint/suspicious/noArrayIndexKey: runs only grow at the end
+        view.runs.map((v, i) => <Timeline key={i} view={v} index={i} />)
       )}
 
       <h3 id={`${id}-events`}>Events</h3>
       <div className="tandem-inspector__controls">
         <label htmlFor={`${id}-filter`}>Filter by type</label>
         <select id={`${id}-filter`} value={filter} onChange={(e) => setFilter(e.target.value)}>
-          <option value="">All ({rows.length})</option>
-          {types.map((t) => (
+          <option value="">All ({view.rows.length})</option>
+          {view.types.map((t) => (
             <option key={t} value={t}>
               {t}
             </option>
@@ -265,29 +244,17 @@ export function AgentInspector({ redact, fileName, theme = "system", className, 
         <label htmlFor={`${id}-search`}>Search events</label>
         <input id={`${id}-search`} type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
       </div>
-      <p className="tandem-inspector__count" role="status">
-        {shown.length} of {rows.length} events shown
+      <p className="tandem-inspector__count" data-testid="inspector-count">
+        {shown.length} of {view.rows.length} events shown
       </p>
       <ol className="tandem-inspector__events" aria-labelledby={`${id}-events`}>
-        {shown.map(({ key, run, t, event, changes }) => (
-          <li key={key} data-event-type={event.type} data-error={/ERROR/.test(event.type) || undefined}>
-            <details>
-              <summary>
-                <span className="tandem-inspector__when">
-                  run {run + 1} +{t} ms
-                </span>{" "}
-                <code>{event.type}</code>
-                {changes && ` (${changes.length} ${changes.length === 1 ? "change" : "changes"})`}
-              </summary>
-              {changes && <Changes changes={changes} />}
-              <pre>{json(event)}</pre>
-            </details>
-          </li>
+        {shown.map((row) => (
+          <EventRow key={row.key} row={row} />
         ))}
       </ol>
 
       <h3 id={`${id}-state`}>State</h3>
-      <pre data-testid="inspector-state">{json(state)}</pre>
+      <Payload label="State" value={state} testId="inspector-state" />
     </section>
   );
 }

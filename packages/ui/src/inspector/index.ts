@@ -3,4 +3,4 @@
 // README, "Turn a real conversation into a test").
 
 export { AgentInspector, type AgentInspectorProps } from "./AgentInspector.js";
-export { applyPatch, diffState, type StateChange } from "./stateDiff.js";
+export { diffState, type StateChange } from "./stateDiff.js";

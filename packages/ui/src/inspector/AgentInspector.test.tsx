@@ -191,8 +191,9 @@ describe("<AgentInspector>", () => {
     const { container } = renderWith(client, <AgentInspector />);
     await send(client, "plan it");
     await screen.findByRole("article", { name: /^Run 1/ });
+    // The view draws what arrived each frame: wait for the whole run's blocks, not the first frame's.
+    await waitFor(() => expect(container.querySelectorAll("pre").length).toBeGreaterThan(10));
     const blocks = [...container.querySelectorAll("pre")];
-    expect(blocks.length).toBeGreaterThan(10);
     for (const pre of blocks) {
       expect(pre.tabIndex).toBe(0);
       expect(pre.getAttribute("aria-label")).toBeTruthy();

@@ -1,11 +1,20 @@
 import { v4 as randomUUID } from "uuid";
 import { createStore, type StoreApi } from "zustand/vanilla";
 import type { AgentClient } from "../run/agentClient.js";
-import { describeStorageError, type Persistence, type PersistOptions, persistThread } from "../storage/persistThread.js";
+import type { Persistence, PersistOptions } from "../storage/persistThread.js";
 import type { StorageStatus, StoredThread, ThreadStorage, ThreadSummary } from "../storage/types.js";
-import { checkStoredThread } from "./checkStoredThread.js";
 import { type Remember, rememberInLocalStorage } from "./remember.js";
-import { sameThread } from "./sameThread.js";
+
+type StorageParts = typeof import("./storageParts.js");
+let storageParts: Promise<StorageParts> | null = null;
+/** Persistence, checks and the tab-follow comparison: loaded with the first storage call. */
+const loadStorageParts = () => {
+  storageParts ??= import("./storageParts.js").catch((error: Error) => {
+    storageParts = null; // tried again on the next call
+    throw error;
+  });
+  return storageParts;
+};
 
 /** What a `ThreadRuntime` shows: the current thread's client and id, and the list of threads. */
 export interface ThreadRuntimeState {
@@ -151,17 +160,18 @@ export class ThreadRuntime {
       const threads = await this.storage.list();
       this.store.setState({ threads, loaded: true });
     } catch (error) {
-      this.report({ kind: "failed", message: describeStorageError(error) });
+      await this.failed(error);
     }
   }
 
   /** The stored thread, or null (none yet, or unreadable: reported, and the thread starts empty). */
   async load(id: string): Promise<StoredThread | null> {
+    if (!this.storage) return null;
     try {
-      const thread = await this.storage?.load(id);
+      const [thread, { checkStoredThread }] = await Promise.all([this.storage.load(id), loadStorageParts()]);
       return thread ? checkStoredThread(thread) : null;
     } catch (error) {
-      this.report({ kind: "failed", message: describeStorageError(error) });
+      await this.failed(error);
       return null;
     }
   }
@@ -197,15 +207,15 @@ export class ThreadRuntime {
     const loading = this.load(client.state.threadId);
     // A message sent before the thread is read waits for it, and goes after what is stored.
     client.waitFor(loading);
-    void loading.then((stored) => {
+    void Promise.all([loading, loadStorageParts()]).then(([stored, parts]) => {
       if (controller.signal.aborted) return;
       if (stored) client.restore(stored);
       session.stored = stored !== null;
-      this.keep(session, stored && client.state.messages === stored.messages ? stored : null, storage);
+      this.keep(session, stored && client.state.messages === stored.messages ? stored : null, storage, parts);
     });
   }
 
-  private keep(session: Session, loaded: StoredThread | null, storage: ThreadStorage): void {
+  private keep(session: Session, loaded: StoredThread | null, storage: ThreadStorage, { persistThread }: StorageParts): void {
     session.persistence = persistThread(session.client, storage, {
       ...this.options.persist,
       loaded,
@@ -236,7 +246,7 @@ export class ThreadRuntime {
     const session = this.session;
     if (id !== this.state.currentId || !session?.persistence || !this.storage) return;
     const storage = this.storage;
-    void this.load(id).then((stored) => {
+    void Promise.all([this.load(id), loadStorageParts()]).then(([stored, parts]) => {
       const { client } = session;
       if (this.session !== session || client.state.status !== "idle" || session.persistence?.hasUnsaved()) return;
       if (!stored) {
@@ -245,10 +255,10 @@ export class ThreadRuntime {
         return;
       }
       session.stored = true;
-      if (sameThread(stored, client.state)) return;
+      if (parts.sameThread(stored, client.state)) return;
       session.persistence?.discard();
       client.restore(stored, { replace: true });
-      this.keep(session, stored, storage);
+      this.keep(session, stored, storage, parts);
     });
   }
 
@@ -264,7 +274,15 @@ export class ThreadRuntime {
       await action();
       await this.refresh();
     } catch (error) {
-      this.report({ kind: "failed", message: describeStorageError(error) });
+      await this.failed(error);
     }
+  }
+
+  private async failed(error: unknown): Promise<void> {
+    const describe = await loadStorageParts().then(
+      (parts) => parts.describeStorageError,
+      () => (e: unknown) => `The chat could not be saved and is kept in memory only (${String(e)}).`,
+    );
+    this.report({ kind: "failed", message: describe(error) });
   }
 }

@@ -29,7 +29,7 @@ import {
   type TransportOptions,
   validatedEvents,
 } from "../transport/index.js";
-import { requestStop } from "../transport/stopRequest.js";
+import { requestStop, type StopRun } from "../transport/stopRequest.js";
 import type { AgentError, AttachmentKind, ThreadState } from "../types.js";
 import { isAbort, RunFailure, toAgentError } from "./errors.js";
 import { InterruptLedger } from "./interruptLedger.js";
@@ -49,9 +49,16 @@ export interface ClientOptions {
   /**
    * A URL POSTed when the user stops a run, for runtimes that keep running until told (with
    * `{threadId}`, `{runId}` and `{agentId}` filled in), e.g. CopilotKit's runtime:
-   * `https://host/api/copilotkit/agent/{agentId}/stop/{threadId}`.
+   * `https://host/api/copilotkit/agent/{agentId}/stop/{threadId}`. Its body is `stopBody`'s.
    */
   stop?: string;
+  /**
+   * The JSON body of the `stop` request, made from the run being stopped. Default
+   * `({ runId }) => ({ runId })`, the body CopilotKit's runtime accepts (it answers any other key
+   * with 400); set it for a server that wants more, e.g.
+   * `({ threadId, runId }) => ({ thread_id: threadId, run_id: runId })`.
+   */
+  stopBody?: (run: StopRun) => unknown;
   /** How streaming updates are batched; defaults to one publish per animation frame. */
   schedule?: Schedule;
   /** Aborting it stops the current run and any tool handlers, like `stop()`, for good. */
@@ -396,9 +403,9 @@ export class AgentClient {
   }
 
   private stopOnServer(runId: string): void {
-    const { stop, agentId = "default", headers, fetch } = this.options as ClientOptions & Omit<HttpOptions, "url">;
+    const { stop, stopBody, agentId = "default", headers, fetch } = this.options as ClientOptions & Omit<HttpOptions, "url">;
     if (!stop) return;
-    const sent = requestStop(stop, { threadId: this.state.threadId, runId, agentId }, { headers, fetch });
+    const sent = requestStop(stop, { threadId: this.state.threadId, runId, agentId }, { headers, fetch }, stopBody);
     this.stopping = sent;
     void sent.then(() => {
       if (this.stopping === sent) this.stopping = null;

@@ -110,3 +110,21 @@ describe.each(["copilotkit", "mastra"])("shared state against a real runtime: %s
     await page.context().close();
   });
 });
+
+describe("an AG-UI interrupt from CopilotKit's runtime (an interrupt tool of its built-in agent)", () => {
+  it("shows the question, and cancelling it resumes the run with the answer", async () => {
+    const page = await open("interrupt", servers.copilotkit!);
+    await send(page, "book me a flight to Lisbon");
+    const question = page.getByRole("group", { name: "Agent question" });
+    await expect.poll(() => question.textContent(), { timeout: 30_000 }).toContain("Window or aisle?");
+    // The runtime's interrupt has no response schema, so the page offers no choices: Cancel answers.
+    await question.getByRole("button", { name: "Cancel" }).click();
+    await expect
+      .poll(() => lastAssistantText(page).textContent(), { timeout: 30_000 })
+      .toContain('The seat question was answered: {"status":"cancelled"}.');
+    await settled(page);
+    expect(await page.getByRole("alert").count()).toBe(0);
+    expect(errors(page)).toEqual([]);
+    await page.context().close();
+  });
+});

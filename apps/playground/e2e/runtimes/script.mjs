@@ -4,6 +4,7 @@
 //   "background …"      calls the page's frontend tool change_background, then (after its result) says so
 //   "plan …"            calls generate_task_steps (human in the loop), then says what the person chose
 //   "recipe …"          sets the shared state through the runtime's own way of doing it
+//   "flight …"          calls choose_seat, an interrupt tool (CopilotKit's runtime only)
 //   "fail …"            fails the first time it is asked, answers the second (Retry)
 //   anything else       "You said: <text>." a word at a time
 
@@ -46,6 +47,7 @@ export function reply(prompt, memory) {
       return [{ text: words(`Approved: ${chosen.join(", ")}.`) }];
     }
     if (part.toolName === memory.stateTool) return [{ text: words("I made it a carrot cake.") }];
+    if (part.toolName === "choose_seat") return [{ text: words(`The seat question was answered: ${result}.`) }];
     return [{ text: words(`The tool said ${result}.`) }];
   }
   const said = textOf(lastOf(prompt, "user")).trim();
@@ -53,6 +55,7 @@ export function reply(prompt, memory) {
   if (/background/i.test(said)) return [{ tool: "change_background", args: { background: "teal" } }];
   if (/plan/i.test(said))
     return [{ tool: "generate_task_steps", args: { steps: STEPS.map((description) => ({ description, status: "enabled" })) } }];
+  if (/flight/i.test(said)) return [{ tool: "choose_seat", args: {} }];
   if (/recipe/i.test(said)) return [{ tool: memory.stateTool, args: memory.stateArgs(CARROT_CAKE) }];
   if (/fail/i.test(said) && !memory.failed.has(said)) {
     memory.failed.add(said);

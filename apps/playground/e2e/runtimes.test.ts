@@ -39,7 +39,7 @@ describe.each(["copilotkit", "mastra"])("against a real runtime: %s", (name) => 
     await page.getByRole("button", { name: "Stop" }).click();
     await settled(page);
     const stopped = (await lastAssistantText(page).textContent())!;
-    expect(stopped).not.toContain("word79");
+    expect(stopped).not.toContain("word999");
 
     await send(page, "hello again");
     await expect.poll(() => lastAssistantText(page).textContent(), { timeout: 30_000 }).toBe("You said: hello again.");

@@ -1,6 +1,6 @@
 // What the mock language model says, for both runtimes: one turn's reply, picked from the
 // conversation the runtime hands the model (the AI SDK's prompt), as a list of parts.
-//   "story …"           a long reply, a word every 40 ms (for Stop)
+//   "story …"           a long reply, a word every 40 ms for 40 s (for Stop: it is still going when clicked)
 //   "background …"      calls the page's frontend tool change_background, then (after its result) says so
 //   "plan …"            calls generate_task_steps (human in the loop), then says what the person chose
 //   "recipe …"          sets the shared state through the runtime's own way of doing it
@@ -10,7 +10,7 @@
 
 /** @typedef {{ text: string[], delayMs?: number } | { tool: string, args: unknown } | { error: string }} Part */
 
-const STORY = Array.from({ length: 80 }, (_, i) => `word${i}`);
+const STORY = Array.from({ length: 1000 }, (_, i) => `word${i}`);
 const STEPS = ["Pack a spacesuit", "Board the rocket", "Land on Mars"];
 
 const lastOf = (prompt, role) => [...prompt].reverse().find((m) => m.role === role);

@@ -173,8 +173,9 @@ describe("a server that keeps a thread busy after the client goes away (CopilotK
     await settled(page);
     await expect.poll(() => agent.requests.filter((r) => r.path.startsWith("/agent/")).length, { timeout: 5_000 }).toBe(1);
     const stop = agent.requests.find((r) => r.path.startsWith("/agent/"))!;
-    const threadId = (agent.requests.find((r) => r.path === "/agentic-chat")!.body as { threadId: string }).threadId;
+    const { threadId, runId } = agent.requests.find((r) => r.path === "/agentic-chat")!.body as { threadId: string; runId: string };
     expect([stop.method, stop.path]).toEqual(["POST", `/agent/default/stop/${encodeURIComponent(threadId)}`]);
+    expect(stop.body).toEqual({ runId });
 
     await send(page, "count down from 10");
     await expect.poll(() => lastAssistantText(page).textContent(), { timeout: 15_000 }).toContain("10 9 8 7 6 5 4 3 2 1 ✓");

@@ -47,4 +47,5 @@ export {
   type Transport,
   type TransportOptions,
 } from "./transport/index.js";
+export type { StopRun } from "./transport/stopRequest.js";
 export * from "./types.js";

@@ -36,8 +36,11 @@ async function startAndLeave(url: string, threadId: string): Promise<void> {
   controller.abort();
 }
 
-const stop = (a: MockAgent, threadId: string, agentId = "default") =>
-  fetch(`${a.baseUrl}/agent/${agentId}/stop/${encodeURIComponent(threadId)}`, { method: "POST" });
+const stop = (a: MockAgent, threadId: string, agentId = "default", body?: string) =>
+  fetch(`${a.baseUrl}/agent/${agentId}/stop/${encodeURIComponent(threadId)}`, {
+    method: "POST",
+    ...(body !== undefined && { headers: { "content-type": "application/json" }, body }),
+  });
 
 describe("busy-thread mode (busyThreads: true), like CopilotKit's runtime", () => {
   it("answers a second run on a thread whose run goes on with an empty event stream, until the run is stopped", async () => {
@@ -84,6 +87,38 @@ describe("busy-thread mode (busyThreads: true), like CopilotKit's runtime", () =
     let text = "";
     for (let r = await reader.read(); !r.done; r = await reader.read()) text += new TextDecoder().decode(r.value);
     expect(text).not.toContain("RUN_FINISHED");
+  });
+
+  it("refuses a stop request whose body is not `{runId}` with 400, as CopilotKit's runtime does, and the run goes on", async () => {
+    const a = await serve({ busyThreads: true, scenario: slow(10_000) });
+    await startAndLeave(a.url, "strict");
+    const refused = [
+      JSON.stringify({ threadId: "strict", runId: "first", agentId: "default" }),
+      JSON.stringify({ runId: "first", extra: 1 }),
+      JSON.stringify(["first"]),
+      JSON.stringify("first"),
+      "{not json",
+    ];
+    for (const body of refused) {
+      const response = await stop(a, "strict", "default", body);
+      expect([body, response.status, await response.json()]).toEqual([body, 400, { error: "Invalid stop request" }]);
+    }
+    for (const runId of ["", "  ", 7]) {
+      const response = await stop(a, "strict", "default", JSON.stringify({ runId }));
+      expect([runId, response.status, await response.json()]).toEqual([runId, 400, { error: "Invalid runId" }]);
+    }
+    // Not the running run: nothing stopped.
+    expect(await (await stop(a, "strict", "default", JSON.stringify({ runId: "other" }))).json()).toEqual({
+      stopped: false,
+      message: "Run 'other' is not the active run for thread 'strict'.",
+    });
+    // None of these stopped the run: the thread is still busy.
+    expect(await (await request(a.url, { threadId: "strict", runId: "second" })).text()).toBe("");
+
+    expect(await (await stop(a, "strict", "default", JSON.stringify({ runId: "first" }))).json()).toEqual({ stopped: true });
+    const reader = (await request(a.url, { threadId: "strict", runId: "third" })).body!.getReader();
+    expect(new TextDecoder().decode((await reader.read()).value)).toContain('"RUN_STARTED"');
+    await reader.cancel();
   });
 
   it("says when there is nothing to stop", async () => {

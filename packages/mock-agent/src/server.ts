@@ -42,6 +42,26 @@ function scriptFor(name: string | undefined, fallback: Script): Script | undefin
   return Object.hasOwn(scenarios, name) ? scenarios[name as keyof typeof scenarios] : undefined;
 }
 
+/**
+ * What a stop request's body asks to stop, read as CopilotKit's runtime (1.74) reads it: no body
+ * or `{}` is the thread's run, `{runId}` that run only, anything else a 400.
+ */
+function stopScope(text: string): { runId?: string } | { status: 400; error: string } {
+  const invalid = { status: 400, error: "Invalid stop request" } as const;
+  let body: unknown;
+  try {
+    body = text.trim() ? JSON.parse(text) : {};
+  } catch {
+    return invalid;
+  }
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return invalid;
+  if (Object.keys(body).some((key) => key !== "runId")) return invalid;
+  if (!("runId" in body)) return {};
+  const { runId } = body as { runId: unknown };
+  if (typeof runId !== "string" || !runId.trim()) return { status: 400, error: "Invalid runId" };
+  return { runId };
+}
+
 const STOP = /^\/agent\/(?<agentId>[^/]*)\/stop\/(?<threadId>[^/]+)\/?$/;
 const CAPABILITIES = /^(?:\/(?<scenario>[a-z-]+))?\/capabilities\/?$/;
 
@@ -57,7 +77,7 @@ export async function startMockAgent(options: MockAgentOptions = {}): Promise<Mo
   const threads = new ThreadsApi();
   const sockets = new Set<Socket>();
   /** The run in progress on each thread: what `POST /agent/:agentId/stop/:threadId` aborts. */
-  const running = new Map<string, AbortController>();
+  const running = new Map<string, { runId: string; controller: AbortController }>();
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const url = new URL(req.url ?? "/", "http://local");
@@ -83,11 +103,16 @@ export async function startMockAgent(options: MockAgentOptions = {}): Promise<Mo
     }
     const stop = req.method === "POST" ? path.match(STOP)?.groups : undefined;
     if (stop) {
-      // As CopilotKit's runtime answers it: 200 either way, saying whether a run was stopped.
+      // As CopilotKit's runtime answers it: 400 for a body it does not take, else 200 saying
+      // whether a run was stopped.
+      const scope = stopScope(text);
+      if ("error" in scope) return sendJson(res, scope.status, { error: scope.error });
       const threadId = decodeURIComponent(stop.threadId!);
       const run = running.get(threadId);
       if (!run) return sendJson(res, 200, { stopped: false, message: `No active run for thread '${threadId}'.` });
-      run.abort();
+      if (scope.runId !== undefined && scope.runId !== run.runId)
+        return sendJson(res, 200, { stopped: false, message: `Run '${scope.runId}' is not the active run for thread '${threadId}'.` });
+      run.controller.abort();
       running.delete(threadId);
       return sendJson(res, 200, { stopped: true });
     }
@@ -140,7 +165,7 @@ export async function startMockAgent(options: MockAgentOptions = {}): Promise<Mo
     const gone = () => res.destroyed || res.writableEnded;
     const context = { tokenDelayMs, signal: controller.signal, history: structuredClone(thread.messages), requestIndex: thread.requests++ };
     history.merge(input.threadId, input.messages);
-    running.set(input.threadId, controller);
+    running.set(input.threadId, { runId: input.runId, controller });
     try {
       const reply = await script(input, context);
       if (isPlainReply(reply)) {
@@ -172,7 +197,7 @@ export async function startMockAgent(options: MockAgentOptions = {}): Promise<Mo
       }
       if (!gone()) res.end(controller.signal.aborted ? undefined : writer.end?.());
     } finally {
-      if (running.get(input.threadId) === controller) running.delete(input.threadId);
+      if (running.get(input.threadId)?.controller === controller) running.delete(input.threadId);
     }
   }
 
@@ -202,7 +227,7 @@ export async function startMockAgent(options: MockAgentOptions = {}): Promise<Mo
     requests,
     close: () =>
       new Promise<void>((resolve) => {
-        for (const run of running.values()) run.abort();
+        for (const run of running.values()) run.controller.abort();
         for (const socket of sockets) socket.destroy();
         server.close(() => resolve());
       }),

@@ -55,7 +55,9 @@ export interface MockAgentOptions {
    * Behave like CopilotKit's runtime: a run goes on when its client disconnects, and while it
    * does, another run on the same thread is answered with an empty event stream (200, no
    * events). `POST {baseUrl}/agent/:agentId/stop/:threadId` stops it (that route works in
-   * either mode). Default false: a run ends when its client goes away.
+   * either mode), with the runtime's strictness about the body: none, `{}` or `{"runId"}` of
+   * the running run; any other key, or a body that is not a JSON object, is a 400
+   * `{"error": "Invalid stop request"}`. Default false: a run ends when its client goes away.
    */
   busyThreads?: boolean;
   /**

@@ -243,7 +243,7 @@ export class AgentClient {
   }
 
   private stopOnServer(runId: string): Promise<void> | null {
-    const { stop, agentId = "default", headers, fetch } = this.options as ClientOptions & Omit<HttpOptions, "url">;
-    return stop ? requestStop(stop, { threadId: this.state.threadId, runId, agentId }, { headers, fetch }) : null;
+    const { stop, stopBody, agentId = "default", headers, fetch } = this.options as ClientOptions & Omit<HttpOptions, "url">;
+    return stop ? requestStop(stop, { threadId: this.state.threadId, runId, agentId }, { headers, fetch }, stopBody) : null;
   }
 }

@@ -1,6 +1,7 @@
 import type { Context, Message } from "@ag-ui/core";
 import type { Schedule } from "../store/frame.js";
 import type { Transport, TransportOptions } from "../transport/index.js";
+import type { StopRun } from "../transport/stopRequest.js";
 
 export interface ClientOptions {
   threadId?: string;
@@ -13,9 +14,16 @@ export interface ClientOptions {
   /**
    * A URL POSTed when the user stops a run, for runtimes that keep running until told (with
    * `{threadId}`, `{runId}` and `{agentId}` filled in), e.g. CopilotKit's runtime:
-   * `https://host/api/copilotkit/agent/{agentId}/stop/{threadId}`.
+   * `https://host/api/copilotkit/agent/{agentId}/stop/{threadId}`. Its body is `stopBody`'s.
    */
   stop?: string;
+  /**
+   * The JSON body of the `stop` request, made from the run being stopped. Default
+   * `({ runId }) => ({ runId })`, the body CopilotKit's runtime accepts (it answers any other key
+   * with 400); set it for a server that wants more, e.g.
+   * `({ threadId, runId }) => ({ thread_id: threadId, run_id: runId })`.
+   */
+  stopBody?: (run: StopRun) => unknown;
   /** How streaming updates are batched; defaults to one publish per animation frame. */
   schedule?: Schedule;
   /** Aborting it stops the current run and any tool handlers, like `stop()`, for good. */

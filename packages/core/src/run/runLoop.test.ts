@@ -50,10 +50,33 @@ describe("Stop reaches the server", () => {
     await first;
     // Sent at once: the run waits for the stop request, or the busy server would refuse it.
     await client.sendMessage("two");
-    expect(agent.requests.some((r) => r.path === "/agent/my-agent/stop/t1")).toBe(true);
+    const stops = agent.requests.filter((r) => r.path === "/agent/my-agent/stop/t1");
+    // The body CopilotKit's runtime accepts: the run's id alone (anything more is a 400 there).
+    expect(stops.map((r) => r.body)).toEqual([{ runId: bodies(agent)[0]!.runId }]);
     expect(client.state.error).toBeNull();
     expect(client.state.status).toBe("idle");
     expect(text(client).at(-1)).toMatch(/^w0 .* w199 $/);
+  });
+
+  it("stopBody shapes the stop request's body for servers that want more than the run's id", async () => {
+    const agent = await serve({ scenario: slowReply });
+    const client = new AgentClient({
+      url: agent.url,
+      threadId: "t3",
+      agentId: "other-agent",
+      stop: `${agent.baseUrl}/stop`,
+      stopBody: ({ threadId, runId, agentId }) => ({ thread_id: threadId, run_id: runId, agent: agentId }),
+      schedule: sync,
+    });
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const first = client.sendMessage("one");
+    await until(() => text(client).some((t) => t.startsWith("w0")));
+    client.stop();
+    await first;
+    await until(() => agent.requests.some((r) => r.path === "/stop"));
+    warn.mockRestore();
+    const runId = bodies(agent)[0]!.runId;
+    expect(agent.requests.find((r) => r.path === "/stop")!.body).toEqual({ thread_id: "t3", run_id: runId, agent: "other-agent" });
   });
 
   it("without it, the busy thread's empty answer is an error that names the likely cause", async () => {

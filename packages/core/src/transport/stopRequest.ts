@@ -1,24 +1,36 @@
 import { request } from "./http.js";
 import type { HttpOptions } from "./types.js";
 
-export interface RunRef {
+/** The run a stop request is about: what the `stop` URL template and `stopBody` are given. */
+export interface StopRun {
   threadId: string;
   runId: string;
   agentId: string;
 }
 
 /**
- * Tells a runtime to stop a run, for servers that go on after the stream is closed: POSTs the
- * `stop` URL template with `{threadId}`, `{runId}` and `{agentId}` filled in. A failure is
- * only a warning: the run is already stopped here.
+ * The body of the stop request, by default `{ "runId": … }`: what CopilotKit's runtime accepts
+ * (it answers anything more with 400 "Invalid stop request").
  */
-export async function requestStop(template: string, run: RunRef, http: Omit<HttpOptions, "url">): Promise<void> {
-  const url = template.replace(/\{(threadId|runId|agentId)\}/g, (_, key: keyof RunRef) => encodeURIComponent(run[key]));
+const runIdOnly = ({ runId }: StopRun): unknown => ({ runId });
+
+/**
+ * Tells a runtime to stop a run, for servers that go on after the stream is closed: POSTs the
+ * `stop` URL template with `{threadId}`, `{runId}` and `{agentId}` filled in, and `body(run)` as
+ * JSON. A failure is only a warning: the run is already stopped here.
+ */
+export async function requestStop(
+  template: string,
+  run: StopRun,
+  http: Omit<HttpOptions, "url">,
+  body: (run: StopRun) => unknown = runIdOnly,
+): Promise<void> {
+  const url = template.replace(/\{(threadId|runId|agentId)\}/g, (_, key: keyof StopRun) => encodeURIComponent(run[key]));
   try {
     const response = await request({ ...http, url }, url, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(run),
+      body: JSON.stringify(body(run)),
     });
     await response.body?.cancel();
   } catch (error) {

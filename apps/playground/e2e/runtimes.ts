@@ -1,0 +1,65 @@
+import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { promisify } from "node:util";
+
+/**
+ * Real agent servers (CopilotKit's runtime, Mastra) for the browser tests. They are not
+ * dependencies of the workspace, so `pnpm install` never downloads them: `e2e/runtimes/` has
+ * its own package.json and lockfile, installed with `npm ci` the first time a test needs them
+ * (and again when the lockfile changes), into `e2e/runtimes/node_modules`.
+ */
+const folder = fileURLToPath(new URL("./runtimes/", import.meta.url));
+const stamp = path.join(folder, "node_modules", ".tandem-lockfile-sha256");
+
+/** A real agent server the tests point the playground at. */
+export interface RuntimeServer {
+  /** What the tests call it. */
+  name: string;
+  /** The AG-UI run URL (the playground's `?agent=`). */
+  url: string;
+  /** The `stop` URL template, where the runtime has one. */
+  stop?: string;
+  close(): Promise<void>;
+}
+
+let installing: Promise<void> | undefined;
+
+/** Installs the runtimes' folder from its lockfile unless it is installed already (once per process). */
+export function ensureRuntimes(): Promise<void> {
+  installing ??= install();
+  return installing;
+}
+
+async function install(): Promise<void> {
+  const lock = createHash("sha256")
+    .update(readFileSync(path.join(folder, "package-lock.json")))
+    .digest("hex");
+  if (existsSync(stamp) && readFileSync(stamp, "utf8") === lock) return;
+  const started = Date.now();
+  console.log("Installing the real agent runtimes for the browser tests (npm ci in apps/playground/e2e/runtimes)…");
+  const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+  try {
+    await promisify(execFile)(npm, ["ci", "--no-audit", "--no-fund", "--ignore-scripts", "--prefer-offline"], {
+      cwd: folder,
+      maxBuffer: 64 * 1024 * 1024,
+    });
+  } catch (error) {
+    const { stderr } = error as { stderr?: string };
+    throw new Error(`Could not install the runtimes in ${folder} (npm ci failed; it needs the npm registry):\n${stderr ?? error}`);
+  }
+  writeFileSync(stamp, lock);
+  console.log(`Installed the runtimes in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+}
+
+/** Starts one of the runtimes on 127.0.0.1 and a free port. */
+export async function startRuntime(name: "copilotkit" | "mastra"): Promise<RuntimeServer> {
+  await ensureRuntimes();
+  // CopilotKit's runtime reports usage over the network unless told not to.
+  process.env.COPILOTKIT_TELEMETRY_DISABLED = "true";
+  process.env.DO_NOT_TRACK = "1";
+  const module = await import(pathToFileURL(path.join(folder, `${name}.mjs`)).href);
+  return name === "copilotkit" ? module.startCopilotKit() : module.startMastra();
+}

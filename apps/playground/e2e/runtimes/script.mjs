@@ -1,0 +1,137 @@
+// What the mock language model says, for both runtimes: one turn's reply, picked from the
+// conversation the runtime hands the model (the AI SDK's prompt), as a list of parts.
+//   "story …"           a long reply, a word every 40 ms for 40 s (for Stop: it is still going when clicked)
+//   "background …"      calls the page's frontend tool change_background, then (after its result) says so
+//   "plan …"            calls generate_task_steps (human in the loop), then says what the person chose
+//   "recipe …"          sets the shared state through the runtime's own way of doing it
+//   "flight …"          calls choose_seat, an interrupt tool (CopilotKit's runtime only)
+//   "fail …"            fails the first time it is asked, answers the second (Retry)
+//   anything else       "You said: <text>." a word at a time
+
+/** @typedef {{ text: string[], delayMs?: number } | { tool: string, args: unknown } | { error: string }} Part */
+
+const STORY = Array.from({ length: 1000 }, (_, i) => `word${i}`);
+const STEPS = ["Pack a spacesuit", "Board the rocket", "Land on Mars"];
+
+const lastOf = (prompt, role) => [...prompt].reverse().find((m) => m.role === role);
+const textOf = (message) =>
+  typeof message?.content === "string"
+    ? message.content
+    : (message?.content ?? [])
+        .filter((p) => p.type === "text")
+        .map((p) => p.text)
+        .join("");
+/** A tool result as the prompt carries it (the AI SDK's `output`, or Mastra's older `result`). */
+const resultOf = (part) => {
+  const value = part.output?.value ?? part.result;
+  return typeof value === "string" ? value : JSON.stringify(value);
+};
+const words = (sentence) => sentence.split(" ").map((w, i, all) => (i < all.length - 1 ? `${w} ` : w));
+
+/**
+ * @param {Array<{ role: string, content: unknown }>} prompt
+ * @param {{ failed: Set<string>, stateTool: string }} memory `failed`: the prompts that already
+ *   failed once; `stateTool`: the tool that sets shared state on this runtime
+ * @returns {Part[]}
+ */
+export function reply(prompt, memory) {
+  const last = prompt.at(-1);
+  if (last?.role === "tool") {
+    const part = last.content.find((p) => p.type === "tool-result");
+    const result = resultOf(part);
+    if (part.toolName === "change_background") return [{ text: words(`The background is now ${JSON.parse(result).background}.`) }];
+    if (part.toolName === "generate_task_steps") {
+      const answer = JSON.parse(result);
+      if (!answer.accepted) return [{ text: words("You rejected the plan, so I did nothing.") }];
+      const chosen = answer.steps.filter((s) => s.status === "enabled").map((s) => s.description);
+      return [{ text: words(`Approved: ${chosen.join(", ")}.`) }];
+    }
+    if (part.toolName === memory.stateTool) return [{ text: words("I made it a carrot cake.") }];
+    if (part.toolName === "choose_seat") return [{ text: words(`The seat question was answered: ${result}.`) }];
+    return [{ text: words(`The tool said ${result}.`) }];
+  }
+  const said = textOf(lastOf(prompt, "user")).trim();
+  if (/story/i.test(said)) return [{ text: STORY.map((w) => `${w} `), delayMs: 40 }];
+  if (/background/i.test(said)) return [{ tool: "change_background", args: { background: "teal" } }];
+  if (/plan/i.test(said))
+    return [{ tool: "generate_task_steps", args: { steps: STEPS.map((description) => ({ description, status: "enabled" })) } }];
+  if (/flight/i.test(said)) return [{ tool: "choose_seat", args: {} }];
+  if (/recipe/i.test(said)) return [{ tool: memory.stateTool, args: memory.stateArgs(CARROT_CAKE) }];
+  if (/fail/i.test(said) && !memory.failed.has(said)) {
+    memory.failed.add(said);
+    return [{ error: "The model is overloaded (scripted failure)." }];
+  }
+  return [{ text: words(`You said: ${said}.`) }];
+}
+
+const CARROT_CAKE = {
+  recipe: {
+    title: "Carrot Cake",
+    skill_level: "Beginner",
+    special_preferences: [],
+    cooking_time: "60 min",
+    ingredients: [
+      { icon: "🥕", name: "Carrots", amount: "3 large, grated" },
+      { icon: "🧈", name: "Butter", amount: "100 g" },
+    ],
+    instructions: ["Preheat oven to 350°F (175°C)", "Bake for 45 minutes"],
+  },
+};
+
+let ids = 0;
+/** An id unique in this process: the mock models' text and tool-call ids. */
+const nextId = (prefix) => `${prefix}-${++ids}-${Date.now().toString(36)}`;
+
+/**
+ * The parts as a stream of the AI SDK's language-model stream parts, for a model of
+ * specification `v2` (AI SDK 5, Mastra) or `v3` (AI SDK 6, CopilotKit's runtime).
+ * @param {Part[]} parts
+ * @param {"v2" | "v3"} spec
+ * @param {AbortSignal | undefined} signal
+ */
+export function streamOf(parts, spec, signal) {
+  const usage =
+    spec === "v3"
+      ? { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } }
+      : { inputTokens: 1, outputTokens: 1, totalTokens: 2 };
+  const finish = (reason) => ({ type: "finish", finishReason: spec === "v3" ? { unified: reason, raw: reason } : reason, usage });
+  return new ReadableStream({
+    async start(controller) {
+      const wait = (ms) =>
+        new Promise((resolve) => {
+          const timer = setTimeout(resolve, ms);
+          signal?.addEventListener(
+            "abort",
+            () => {
+              clearTimeout(timer);
+              resolve();
+            },
+            { once: true },
+          );
+        });
+      controller.enqueue({ type: "stream-start", warnings: [] });
+      let reason = "stop";
+      for (const part of parts) {
+        if ("error" in part) {
+          controller.error(new Error(part.error));
+          return;
+        }
+        if ("tool" in part) {
+          controller.enqueue({ type: "tool-call", toolCallId: nextId("call"), toolName: part.tool, input: JSON.stringify(part.args) });
+          reason = "tool-calls";
+          continue;
+        }
+        const id = nextId("text");
+        controller.enqueue({ type: "text-start", id });
+        for (const delta of part.text) {
+          if (signal?.aborted) break;
+          controller.enqueue({ type: "text-delta", id, delta });
+          await wait(part.delayMs ?? 5);
+        }
+        controller.enqueue({ type: "text-end", id });
+      }
+      controller.enqueue(finish(reason));
+      controller.close();
+    },
+  });
+}

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lastAssistantText, openPage, type Stack, screenshot, send, settled, startStack } from "./stack";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { closePages, lastAssistantText, openPage, type Stack, screenshot, send, settled, startStack } from "./stack";
 
 let stack: Stack;
 beforeAll(async () => {
   stack = await startStack();
 });
+afterEach(() => closePages(stack));
 afterAll(() => stack?.close());
 
 describe("playground pages against the mock agent, in Chromium", () => {
@@ -278,9 +279,12 @@ describe("playground pages against the mock agent, in Chromium", () => {
     const partial = (await lastAssistantText(page).textContent())!;
     expect(partial).toMatch(/^Once upon a time/);
     expect(partial).not.toContain("learned to work together.");
-    await page.waitForTimeout(300);
-    expect(await lastAssistantText(page).textContent()).toBe(partial);
     expect(await page.getByRole("alert").count()).toBe(0);
+    // Nothing more arrives for the stopped reply, even once a whole new reply has come after it.
+    await send(page, "hello again");
+    await expect.poll(() => lastAssistantText(page).textContent(), { timeout: 15_000 }).toContain("hello again");
+    await settled(page);
+    expect(await page.locator('[data-testid="message"][data-role="assistant"]').first().textContent()).toBe(partial);
     await screenshot(page, "stop");
   });
 

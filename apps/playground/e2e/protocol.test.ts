@@ -14,14 +14,15 @@ import {
   toolCall,
   toolResult,
 } from "@tandem/mock-agent";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lastAssistantText, openPage, type Stack, screenshot, send, settled, startStack } from "./stack";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { closePages, lastAssistantText, openPage, type Stack, screenshot, send, settled, startStack } from "./stack";
 
 let stack: Stack;
 const agents: MockAgent[] = [];
 beforeAll(async () => {
   stack = await startStack();
 });
+afterEach(() => closePages(stack));
 afterAll(async () => {
   await Promise.all(agents.map((a) => a.close()));
   await stack?.close();

@@ -59,6 +59,8 @@ export default defineConfig({
           include: ["apps/playground/e2e/**/*.test.ts"],
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          // What a user would see, waited for up to 10 s (vitest's 1 s is too short for Chromium at a quarter speed).
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
         },
       },

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lastAssistantText, openPage, type Stack, screenshot, send, settled, startStack } from "./stack";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { closePages, lastAssistantText, openPage, type Stack, screenshot, send, settled, startStack } from "./stack";
 
 let stack: Stack;
 beforeAll(async () => {
   stack = await startStack();
 });
+afterEach(() => closePages(stack));
 afterAll(() => stack?.close());
 
 /** Where the mock agent serves a page in each dialect, as the playground's settings would say. */

@@ -1,14 +1,15 @@
 import { readFileSync } from "node:fs";
 import { type MockAgent, startMockAgent } from "@tandem/mock-agent";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lastAssistantText, openPage, type Stack, send, settled, startStack } from "./stack";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { closePages, lastAssistantText, openPage, type Stack, send, settled, startStack } from "./stack";
 
 let stack: Stack;
 const replays: MockAgent[] = [];
 beforeAll(async () => {
   stack = await startStack();
 });
+afterEach(() => closePages(stack));
 afterAll(async () => {
   await Promise.all(replays.map((r) => r.close()));
   await stack?.close();

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lastAssistantText, openPage, type Stack, screenshot, send, settled, startStack } from "./stack";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { closePages, lastAssistantText, openPage, type Stack, screenshot, send, settled, startStack } from "./stack";
 
 let stack: Stack;
 beforeAll(async () => {
   stack = await startStack();
 });
+afterEach(() => closePages(stack));
 afterAll(() => stack?.close());
 
 describe("playground pages against the mock agent, in Chromium", () => {
@@ -209,24 +210,27 @@ describe("playground pages against the mock agent, in Chromium", () => {
     // What the agent advertises (AG-UI capabilities), read through useCapabilities.
     const advertised = page.getByRole("region", { name: "Subagents this agent advertises" });
     await expect.poll(() => advertised.textContent(), { timeout: 15_000 }).toMatch(/researcher — Finds facts.*writer — Turns the facts/);
-    // Every status each group shows, as the DOM changes (not sampled: a busy machine paints late).
+    // Every status each group shows, and whether it is open while it runs, as the DOM changes
+    // (not sampled: a busy machine paints late).
     await page.evaluate(() => {
       const seen: string[] = [];
-      (window as unknown as { statuses: string[] }).statuses = seen;
+      const openWhileRunning = new Set<string>();
+      Object.assign(window, { statuses: seen, openWhileRunning });
       const note = (el: Element) => {
         const entry = `${el.getAttribute("aria-label")}: ${el.getAttribute("data-status")}`;
         if (seen.at(-1) !== entry && !seen.includes(entry)) seen.push(entry);
+        if (el.getAttribute("data-status") === "running" && el.querySelector("button[aria-expanded='true']"))
+          openWhileRunning.add(el.getAttribute("aria-label")!);
       };
       new MutationObserver(() => {
         for (const el of document.querySelectorAll('[aria-label^="Subagent:"][data-status]')) note(el);
-      }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-status"] });
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-status", "aria-expanded"] });
     });
     await send(page, "write a report about tides");
     const researcher = page.getByRole("group", { name: "Subagent: researcher" });
     const writer = page.getByRole("group", { name: "Subagent: writer" });
     // Seen working while it works…
     await page.locator('[aria-label="Subagent: researcher"][data-status="running"]').waitFor({ timeout: 15_000 });
-    expect(await researcher.getByRole("button", { name: /researcher/ }).getAttribute("aria-expanded")).toBe("true");
     await expect.poll(() => researcher.textContent(), { timeout: 15_000 }).toContain("Looking up tides");
     // …then finished, one after the other.
     await expect.poll(() => writer.getAttribute("data-status"), { timeout: 15_000 }).toBe("finished");
@@ -235,6 +239,10 @@ describe("playground pages against the mock agent, in Chromium", () => {
       "Subagent: researcher: finished",
       "Subagent: writer: running",
       "Subagent: writer: finished",
+    ]);
+    expect(await page.evaluate(() => [...(window as unknown as { openWhileRunning: Set<string> }).openWhileRunning].sort())).toEqual([
+      "Subagent: researcher",
+      "Subagent: writer",
     ]);
     await settled(page);
     await screenshot(page, "subagents");
@@ -278,9 +286,12 @@ describe("playground pages against the mock agent, in Chromium", () => {
     const partial = (await lastAssistantText(page).textContent())!;
     expect(partial).toMatch(/^Once upon a time/);
     expect(partial).not.toContain("learned to work together.");
-    await page.waitForTimeout(300);
-    expect(await lastAssistantText(page).textContent()).toBe(partial);
     expect(await page.getByRole("alert").count()).toBe(0);
+    // Nothing more arrives for the stopped reply, even once a whole new reply has come after it.
+    await send(page, "hello again");
+    await expect.poll(() => lastAssistantText(page).textContent(), { timeout: 15_000 }).toContain("hello again");
+    await settled(page);
+    expect(await page.locator('[data-testid="message"][data-role="assistant"]').first().textContent()).toBe(partial);
     await screenshot(page, "stop");
   });
 

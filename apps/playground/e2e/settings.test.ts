@@ -1,6 +1,6 @@
 import { type MockAgent, startMockAgent } from "@tandem/mock-agent";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lastAssistantText, openPage, type Stack, send, settled, startStack } from "./stack";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { closePages, lastAssistantText, openPage, type Stack, send, settled, startStack } from "./stack";
 
 let stack: Stack;
 let other: MockAgent;
@@ -8,6 +8,7 @@ beforeAll(async () => {
   stack = await startStack();
   other = await startMockAgent({ scenario: "agentic-chat" });
 });
+afterEach(() => closePages(stack));
 afterAll(async () => {
   await other?.close();
   await stack?.close();

@@ -49,20 +49,49 @@ export async function startStack(): Promise<Stack> {
   };
 }
 
-/** Opens a playground page pointed at an agent (by default the mock's scenario for that page). */
+/** A window: its size in CSS pixels and its device pixel ratio (2 for a 200% zoom). */
+export interface Screen {
+  width: number;
+  height: number;
+  deviceScaleFactor?: number;
+}
+
+/**
+ * How many times slower than the machine Chromium's CPU runs (CDP `Emulation.setCPUThrottlingRate`):
+ * 4 by default, so every test passes on a slow machine; `TANDEM_E2E_CPU_THROTTLE=1` turns it off
+ * for debugging.
+ */
+export const cpuThrottle = Number(process.env.TANDEM_E2E_CPU_THROTTLE ?? 4);
+
+/** Opens a playground page pointed at an agent (by default the mock's scenario for that page), its CPU throttled (see cpuThrottle). */
 export async function openPage(
   stack: Stack,
   slug: string,
   query = `agent=${encodeURIComponent(`${stack.agent.baseUrl}/${slug}`)}`,
+  screen: Screen = { width: 1400, height: 1000 },
 ): Promise<Page> {
-  const context = await stack.browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  const { deviceScaleFactor = 1, ...viewport } = screen;
+  const context = await stack.browser.newContext({ viewport, deviceScaleFactor });
   const page = await context.newPage();
+  await throttleCpu(page);
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
   await page.goto(`${stack.app}/${slug}?${query}`);
   await page.getByRole("textbox", { name: "Message" }).waitFor();
   (page as Page & { errors: string[] }).errors = errors;
   return page;
+}
+
+/** Closes every page the test opened: a page left open keeps using the (throttled) CPU the next test needs. */
+export async function closePages(stack: Stack): Promise<void> {
+  await Promise.all(stack.browser.contexts().map((context) => context.close()));
+}
+
+/** Slows the page's CPU down cpuThrottle times (a page opened by hand, e.g. a second tab, calls it too). */
+export async function throttleCpu(page: Page): Promise<void> {
+  if (!(cpuThrottle > 1)) return;
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpuThrottle });
 }
 
 export async function send(page: Page, text: string): Promise<void> {

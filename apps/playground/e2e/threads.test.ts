@@ -1,11 +1,12 @@
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lastAssistantText, openPage, type Stack, screenshot, send, settled, startStack } from "./stack";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { closePages, lastAssistantText, openPage, type Stack, screenshot, send, settled, startStack, throttleCpu } from "./stack";
 
 let stack: Stack;
 beforeAll(async () => {
   stack = await startStack();
 });
+afterEach(() => closePages(stack));
 afterAll(() => stack?.close());
 
 interface Body {
@@ -158,6 +159,7 @@ describe("threads kept in IndexedDB, in Chromium", () => {
   it("two tabs on one thread that both send: after a reload every question is kept once, each right before its answer", async () => {
     const one = await openPage(stack, "agentic-chat");
     const two = await one.context().newPage();
+    await throttleCpu(two);
     await two.goto(one.url());
     await two.getByRole("textbox", { name: "Message" }).waitFor();
 

@@ -14,6 +14,10 @@ function App() {
   useEffect(() => {
     if (!page) navigate(`/${PAGES[0]!.path}${location.search}`, true);
   }, [page, location.search]);
+  // On a narrow window the features are a row that scrolls sideways: the current one in view.
+  useEffect(() => {
+    if (page) document.querySelector('.pg-sidebar a[aria-current="page"]')?.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }, [page]);
   return (
     <div className="pg-app">
       <nav className="pg-sidebar" aria-label="Features">
@@ -35,7 +39,7 @@ function App() {
           ))}
         </ul>
       </nav>
-      <main className="pg-main">{page && <PageFrame page={page} settings={readSettings(location, page.path)} />}</main>
+      <main className="tandem pg-main">{page && <PageFrame page={page} settings={readSettings(location, page.path)} />}</main>
     </div>
   );
 }

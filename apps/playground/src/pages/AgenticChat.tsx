@@ -13,7 +13,7 @@ const ATTACHMENTS = { maxFileSize: 2 * 1024 * 1024, maxFiles: 5 };
  * takes attachments (the picker, paste and drop).
  */
 export default function AgenticChat() {
-  const [background, setBackground] = useState("var(--pg-surface)");
+  const [background, setBackground] = useState("var(--tandem-color-surface)");
   useFrontendTool({
     name: "change_background",
     description: "Change the background of the chat area. Any CSS background works, gradients too.",

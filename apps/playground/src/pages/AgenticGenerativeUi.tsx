@@ -11,11 +11,20 @@ function TaskProgress() {
   if (!steps?.length) return null;
   const done = steps.filter((s) => s.status === "completed").length;
   return (
-    <section data-testid="task-progress" className="pg-card" aria-label="Task progress">
+    <section data-testid="task-progress" className="pg-card pg-progress" aria-label="Task progress">
       <p>
         <strong>{`${done}/${steps.length}`}</strong> steps done
       </p>
-      <progress max={steps.length} value={done} aria-label="Steps done" />
+      <div
+        className="tandem-progress"
+        role="progressbar"
+        aria-label="Steps done"
+        aria-valuemin={0}
+        aria-valuemax={steps.length}
+        aria-valuenow={done}
+      >
+        <div className="tandem-progress__bar" style={{ width: `${(100 * done) / steps.length}%` }} />
+      </div>
       <ol>
         {steps.map((step) => (
           <li key={step.description} data-testid="task-step" data-status={step.status}>

@@ -39,10 +39,10 @@ function StepPicker({ steps, respond }: { steps: Step[]; respond?: (result: unkn
         ))}
       </ul>
       <div className="pg-actions">
-        <button type="button" disabled={!waiting} onClick={() => answer(true)}>
+        <button type="button" className="tandem-button tandem-button--primary" disabled={!waiting} onClick={() => answer(true)}>
           Approve
         </button>
-        <button type="button" disabled={!waiting} onClick={() => answer(false)}>
+        <button type="button" className="tandem-button" disabled={!waiting} onClick={() => answer(false)}>
           Reject
         </button>
       </div>

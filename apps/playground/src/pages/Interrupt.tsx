@@ -11,11 +11,11 @@ export default function Interrupt() {
           <p>{interrupt.message ?? interrupt.reason}</p>
           <div className="pg-actions">
             {options.map((choice) => (
-              <button key={choice} type="button" onClick={() => resolve({ choice })}>
+              <button key={choice} type="button" className="tandem-button" onClick={() => resolve({ choice })}>
                 {choice}
               </button>
             ))}
-            <button type="button" onClick={cancel}>
+            <button type="button" className="tandem-button tandem-button--ghost" onClick={cancel}>
               Cancel
             </button>
           </div>

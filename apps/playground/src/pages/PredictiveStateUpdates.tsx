@@ -35,10 +35,16 @@ function ConfirmChanges({ respond }: { respond?: (result: unknown) => void }) {
     <fieldset aria-label="Confirm changes" className="pg-card" {...keys}>
       <p>{pending ? "Keep the new document?" : answer === false ? "Rejected." : "Answered."}</p>
       <div className="pg-actions">
-        <button type="button" data-tandem-autofocus="" disabled={!pending} onClick={() => decide(true)}>
+        <button
+          type="button"
+          className="tandem-button tandem-button--primary"
+          data-tandem-autofocus=""
+          disabled={!pending}
+          onClick={() => decide(true)}
+        >
           Approve
         </button>
-        <button type="button" disabled={!pending} onClick={() => decide(false)}>
+        <button type="button" className="tandem-button" disabled={!pending} onClick={() => decide(false)}>
           Reject
         </button>
       </div>

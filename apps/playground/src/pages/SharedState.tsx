@@ -54,14 +54,24 @@ function RecipeCard() {
       <ul>
         {recipe.ingredients.map((ing, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: the Dojo's recipe gives ingredients no ids; a row is its position, and its inputs are controlled.
-          <li key={i}>
+          <li key={i} className="tandem-field">
             <span aria-hidden="true">{ing.icon}</span>
-            <input aria-label={`Ingredient ${i + 1} name`} value={ing.name} onChange={(e) => edit(i, "name", e.target.value)} />
-            <input aria-label={`Ingredient ${i + 1} amount`} value={ing.amount} onChange={(e) => edit(i, "amount", e.target.value)} />
+            <input
+              className="pg-input"
+              aria-label={`Ingredient ${i + 1} name`}
+              value={ing.name}
+              onChange={(e) => edit(i, "name", e.target.value)}
+            />
+            <input
+              className="pg-input"
+              aria-label={`Ingredient ${i + 1} amount`}
+              value={ing.amount}
+              onChange={(e) => edit(i, "amount", e.target.value)}
+            />
           </li>
         ))}
       </ul>
-      <button type="button" onClick={add}>
+      <button type="button" className="tandem-button" onClick={add}>
         Add ingredient
       </button>
       <h3>Instructions</h3>
@@ -70,7 +80,12 @@ function RecipeCard() {
           <li key={step}>{step}</li>
         ))}
       </ol>
-      <button type="button" disabled={isRunning} onClick={() => void sendMessage("Improve my recipe")}>
+      <button
+        type="button"
+        className="tandem-button tandem-button--primary"
+        disabled={isRunning}
+        onClick={() => void sendMessage("Improve my recipe")}
+      >
         Improve with AI
       </button>
     </section>

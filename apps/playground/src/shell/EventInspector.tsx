@@ -6,7 +6,7 @@ const AgentInspector = lazy(() => import("@tandem/ui/inspector").then((m) => ({ 
 /** The thread's runs, events, requests and state, with "Export recording": `<AgentInspector>` from `@tandem/ui/inspector`. */
 export function EventInspector() {
   return (
-    <Suspense fallback={<p className="pg-inspector">Loading the inspector…</p>}>
+    <Suspense fallback={<p className="pg-inspector__loading">Loading the inspector…</p>}>
       <AgentInspector className="pg-inspector" />
     </Suspense>
   );

@@ -1,7 +1,9 @@
 import { indexedDbStorage, type ThreadStorage } from "@tandem/core";
 import { AgentProvider } from "@tandem/react";
 import { ThreadList } from "@tandem/ui";
+import { useCallback, useId, useRef, useState } from "react";
 import { EventInspector } from "./EventInspector";
+import { Panel, type PanelName } from "./Panel";
 import type { PageInfo } from "./pages";
 import { SettingsPanel } from "./SettingsPanel";
 import type { AgentSettings } from "./settings";
@@ -20,10 +22,28 @@ function storageFor(page: string): ThreadStorage {
 
 /**
  * One page: its note, its threads beside the demo (kept in IndexedDB: a reload brings the
- * current one back), the inspector and the page's source.
+ * current one back), the inspector and the page's source. The page fills the window and the
+ * chat scrolls inside it; below a tablet's width the threads and the inspector are panels that
+ * the "Threads" and "Inspector" buttons open.
  */
 export function PageFrame({ page, settings }: { page: PageInfo; settings: AgentSettings }) {
   const { Page } = page;
+  const id = useId();
+  const [open, setOpen] = useState<PanelName | null>(null);
+  const close = useCallback(() => setOpen(null), []);
+  const toggles = { threads: useRef<HTMLButtonElement>(null), inspector: useRef<HTMLButtonElement>(null) };
+  const toggle = (name: PanelName, label: string) => (
+    <button
+      ref={toggles[name]}
+      type="button"
+      className="tandem-button"
+      aria-expanded={open === name}
+      aria-controls={`${id}-${name}`}
+      onClick={() => setOpen(open === name ? null : name)}
+    >
+      {label}
+    </button>
+  );
   return (
     <>
       <header className="pg-page-header">
@@ -44,7 +64,20 @@ export function PageFrame({ page, settings }: { page: PageInfo; settings: AgentS
             </>
           )}
         </p>
-        <SettingsPanel settings={settings} />
+        <div className="pg-page-tools">
+          <SettingsPanel settings={settings} />
+          <details className="pg-source">
+            <summary>Source of this page</summary>
+            {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the source scrolls; a keyboard must reach it (axe's scrollable-region-focusable) */}
+            <pre tabIndex={0}>
+              <code>{page.source}</code>
+            </pre>
+          </details>
+        </div>
+        <div className="pg-panel-toggles">
+          {toggle("threads", "Threads")}
+          {toggle("inspector", "Inspector")}
+        </div>
       </header>
       <AgentProvider
         key={`${page.path} ${settings.protocol} ${settings.agent} ${settings.agentId ?? ""} ${settings.stop ?? ""} ${settings.capabilities ?? ""}`}
@@ -57,19 +90,17 @@ export function PageFrame({ page, settings }: { page: PageInfo; settings: AgentS
         storage={storageFor(page.path)}
       >
         <div className="pg-workspace">
-          <ThreadList className="pg-threads" />
+          <Panel id={`${id}-threads`} label="Threads" side="start" open={open === "threads"} toggle={toggles.threads} onClose={close}>
+            <ThreadList className="pg-threads" />
+          </Panel>
           <div className="pg-demo">
             <Page />
           </div>
-          <EventInspector />
+          <Panel id={`${id}-inspector`} label="Inspector" side="end" open={open === "inspector"} toggle={toggles.inspector} onClose={close}>
+            <EventInspector />
+          </Panel>
         </div>
       </AgentProvider>
-      <details className="pg-source">
-        <summary>Source of this page</summary>
-        <pre>
-          <code>{page.source}</code>
-        </pre>
-      </details>
     </>
   );
 }

@@ -20,7 +20,11 @@ export function SettingsPanel({ settings }: { settings: AgentSettings }) {
   return (
     <details className="pg-settings">
       <summary>Settings</summary>
-      <form onSubmit={apply} key={`${settings.agent} ${settings.protocol} ${settings.agentId ?? ""} ${settings.stop ?? ""}`}>
+      <form
+        className="tandem-field"
+        onSubmit={apply}
+        key={`${settings.agent} ${settings.protocol} ${settings.agentId ?? ""} ${settings.stop ?? ""}`}
+      >
         <label htmlFor={`${id}-agent`}>Agent URL</label>
         <input id={`${id}-agent`} name="agent" type="url" defaultValue={settings.agent} required />
         <label htmlFor={`${id}-protocol`}>Protocol</label>
@@ -45,7 +49,9 @@ export function SettingsPanel({ settings }: { settings: AgentSettings }) {
           POSTed when you press Stop, for servers that keep a thread busy after the client goes away. {"{threadId}"}, {"{runId}"} and{" "}
           {"{agentId}"} are filled in.
         </p>
-        <button type="submit">Apply</button>
+        <button type="submit" className="tandem-button tandem-button--primary">
+          Apply
+        </button>
       </form>
     </details>
   );

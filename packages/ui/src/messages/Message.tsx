@@ -36,8 +36,8 @@ const HIDDEN = new Set(["tool", "system", "developer"]);
 
 /**
  * One row of the transcript, subscribed to its own message only: a streamed token re-renders
- * this row and nothing else. The row has `data-state="streaming|complete"` and, while the agent
- * writes it, `data-streaming` and `aria-busy`.
+ * this row and nothing else. The row has `data-state="streaming|complete"`, while the agent
+ * writes it `data-streaming` and `aria-busy`, and while the user edits it `data-editing`.
  */
 export const Message = memo(
   forwardRef<HTMLDivElement, MessageProps>(function Message({ id, streaming = false, ...rest }, ref) {
@@ -98,7 +98,7 @@ export const Message = memo(
     const acts = message.role === "user" || message.role === "assistant";
     return (
       <MessageContext.Provider value={context}>
-        <MessageRow {...rest} message={message} streaming={streaming} rowRef={ref}>
+        <MessageRow {...rest} message={message} streaming={streaming} rowRef={ref} data-editing={editing ? "" : undefined}>
           {body}
           {!streaming && !editing && (acts ? <MessageActions /> : <BranchPicker />)}
         </MessageRow>

@@ -108,8 +108,11 @@ describe("message actions", () => {
     const user = userEvent.setup();
     const edit = within(rows()[0]!).getByRole("button", { name: "Edit" });
     await user.click(edit);
+    // The row says it is being edited (the stylesheet gives it the transcript's width then).
+    expect(rows()[0]!.hasAttribute("data-editing")).toBe(true);
     await user.type(screen.getByRole("textbox", { name: "Edit message" }), " changed{Escape}");
     expect(screen.queryByRole("textbox", { name: "Edit message" })).toBeNull();
+    expect(rows()[0]!.hasAttribute("data-editing")).toBe(false);
     expect(transcript()[0]).toBe("keep me");
     expect(document.activeElement).toBe(within(rows()[0]!).getByRole("button", { name: "Edit" }));
     await user.click(within(rows()[0]!).getByRole("button", { name: "Edit" }));

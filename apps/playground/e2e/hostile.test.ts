@@ -3,8 +3,7 @@ import { type MockAgent, startMockAgent } from "@tandem/mock-agent";
 import type { Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hostileScript, MANY, POLLUTION_MARKERS } from "../../../packages/core/src/test/hostile";
-import { lastAssistantText, openPage, type Stack, send, settled, startStack } from "./stack";
-import { throttleCpu } from "./throttle";
+import { lastAssistantText, openPage, type Stack, send, settled, startStack, throttleCpu } from "./stack";
 
 const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
@@ -21,10 +20,9 @@ afterAll(async () => {
 
 const atHostile = () => `agent=${encodeURIComponent(hostile.url)}`;
 
-/** A playground page at the hostile agent, the CPU throttled 4×, with the inspector mounted. */
+/** A playground page at the hostile agent (the CPU throttled, as every page openPage opens), with the inspector mounted. */
 async function hostilePage(): Promise<Page> {
   const page = await openPage(stack, "agentic-chat", atHostile());
-  await throttleCpu(page);
   await page.getByTestId("event-inspector").getByRole("button", { name: "Export recording" }).waitFor();
   return page;
 }
@@ -129,7 +127,6 @@ describe("the inspector sees the whole thread, in Chromium (CPU throttled 4×)",
 
   it("axe finds nothing on any page with the inspector open, a request and an event opened", async () => {
     const page = await openPage(stack, "agentic-generative-ui");
-    await throttleCpu(page);
     const slugs = await page
       .getByRole("navigation")
       .first()

@@ -201,6 +201,7 @@ describe("threads kept in IndexedDB, in Chromium", () => {
     await expect.poll(() => lastAssistantText(a).textContent(), { timeout: 15_000 }).toContain("first question");
     await savedAfterRun(a);
     const b = await a.context().newPage();
+    await throttleCpu(b);
     await b.goto(a.url());
     await expect.poll(() => transcript(b), { timeout: 15_000 }).toHaveLength(2);
 
@@ -297,6 +298,7 @@ describe("threads kept in IndexedDB, in Chromium", () => {
       };
     });
     const page = await context.newPage();
+    await throttleCpu(page);
     await page.goto(`${stack.app}/agentic-chat?agent=${encodeURIComponent(`${stack.agent.baseUrl}/agentic-chat`)}`);
     const box = page.getByRole("textbox", { name: "Message" });
     await box.waitFor();

@@ -1,14 +1,14 @@
 import { createElement, type ReactNode, useEffect, useState } from "react";
-import type { MathElement } from "./math.js";
+import type { MathElement } from "./mathml.js";
 
-type MathModule = typeof import("./math.js");
+type MathModule = typeof import("./mathml.js");
 
 let loading: Promise<MathModule> | undefined;
 let loaded: MathModule | undefined;
 
 /** Loads the math renderer (a chunk of its own); the first reply with math asks for it. */
 export function preloadMath(): Promise<MathModule> {
-  loading ??= import("./math.js").then(
+  loading ??= import("./mathml.js").then(
     (module) => {
       loaded = module;
       return module;

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lastAssistantText, openPage, type Stack, screenshot, send, settled, startStack } from "./stack";
 
 // Issue 23's table: replies an LLM writes every day that once streamed into something else than
-// they are, or never rendered at all. Each streams one character per SSE event.
+// they are, or never rendered at all. Each streams one character per SSE event, 25 ms apart
+// (more than a frame: the list that a "2" alone on the last line used to close is drawn).
 const REPLIES: Record<string, { text: string; shows: (page: Page) => Promise<void> }> = {
   "loose list": {
     text: "Plan:\n\n1. Install\n\n2. Start\n\n3. Open",
@@ -64,7 +65,7 @@ let stack: Stack;
 let agent: MockAgent;
 beforeAll(async () => {
   stack = await startStack();
-  const script: Script = (input) => run(input, textMessage([...REPLIES[lastUserText(input)]!.text], { tokenDelayMs: 12 }));
+  const script: Script = (input) => run(input, textMessage([...REPLIES[lastUserText(input)]!.text], { tokenDelayMs: 25 }));
   agent = await startMockAgent({ scenario: script });
 });
 afterAll(async () => {

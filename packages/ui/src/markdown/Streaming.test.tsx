@@ -178,6 +178,17 @@ describe("streaming Markdown", () => {
     expect(container.querySelector("pre")).toBe(pre);
   });
 
+  it("draws again, when a definition arrives, the earlier blocks that use it and only those", () => {
+    const start = "See [the docs][d].\n\nOther [x](https://x.example).\n\nMore.\n\n";
+    const { container, rerender } = render(<Markdown>{start}</Markdown>);
+    expect(container.textContent).toContain("[the docs][d]");
+    parsed.length = 0;
+    rerender(<Markdown>{`${start}[d]: https://example.com/docs\n`}</Markdown>);
+    expect(container.querySelector('a[href="https://example.com/docs"]')!.textContent).toBe("the docs");
+    expect(parsed.some((text) => text.startsWith("See [the docs][d]"))).toBe(true);
+    expect(parsed.some((text) => text.includes("Other"))).toBe(false);
+  });
+
   it("closes unfinished syntax while it streams instead of showing raw markers", () => {
     const { container, rerender } = render(<Markdown>{"Some **bold"}</Markdown>);
     expect(container.querySelector("strong")!.textContent).toBe("bold");

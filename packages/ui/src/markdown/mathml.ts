@@ -2,7 +2,7 @@
 // never with the main entry nor with the Markdown renderer. Temml turns TeX into MathML, which
 // browsers lay out themselves: no fonts, no stylesheet, a third of KaTeX's size.
 
-import temml from "temml";
+import temml, { type Options } from "temml";
 
 /** A MathML element as plain data, for React to create: tag, attributes and children. */
 export interface MathElement {
@@ -87,11 +87,13 @@ function toData(node: TemmlNode, into: (MathElement | string)[]): void {
  * TeX as MathML, with `trust` off (no `\href`, `\url`, `\htmlClass`, `\includegraphics`…) and
  * only MathML elements and layout attributes kept (temml's tree is read, never markup, so
  * nothing is parsed as HTML: `__renderToMathMLTree` is the tree temml's own `renderToString`
- * serializes, internal, hence temml pinned exactly and this module's tests). Throws on TeX it cannot read (half-written, or wrong): the caller
- * shows the source.
+ * serializes, internal, hence temml pinned exactly and this module's tests). Throws on TeX it
+ * cannot read (half-written, or wrong): the caller shows the source.
  */
 export function renderMath(tex: string, display: boolean): MathElement {
-  const tree = (temml as unknown as { __renderToMathMLTree: typeof temml.renderToMathMLTree }).__renderToMathMLTree(tex, {
+  // temml's typings differ between module settings (default export or namespace): the one field used, typed here.
+  const internal = temml as unknown as { __renderToMathMLTree(tex: string, options: Options): unknown };
+  const tree = internal.__renderToMathMLTree(tex, {
     displayMode: display,
     throwOnError: true,
     trust: false,

@@ -57,7 +57,7 @@ const markdown = (page: Page) => lastAssistantText(page).locator(".tandem-markdo
 const drawn = (page: Page) =>
   markdown(page).evaluate((root) => {
     const copy = root.cloneNode(true) as HTMLElement;
-    for (const code of copy.querySelectorAll("pre code")) code.textContent = code.textContent;
+    for (const code of copy.querySelectorAll("pre code")) code.replaceChildren(code.textContent ?? "");
     return copy.innerHTML.replace(/tandem-[\w-]*?-(?=fn|footnote-label)/g, "P-");
   });
 

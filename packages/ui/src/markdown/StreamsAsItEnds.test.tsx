@@ -95,8 +95,14 @@ function asMicromarkWould(container: HTMLElement): Node {
 
 /** A DOM as a comparable string: whitespace between elements ignored, attributes in order. */
 function canonical(node: Node): string {
-  // A block of HTML shown as text is its lines, where micromark writes the line breaks around it too.
-  if (node.nodeType === 3) return node.nodeValue!.trim() ? JSON.stringify(node.nodeValue!.replace(/^\n+|\n+$/g, "")) : "";
+  // A block of HTML shown as text (a text at the top) is its lines, where micromark writes the
+  // line breaks around it too, and drops those inside it after a definition: its line breaks
+  // are not compared. Every other text is, exactly.
+  if (node.nodeType === 3) {
+    const text = node.nodeValue!;
+    if (!text.trim()) return "";
+    return JSON.stringify(node.parentElement?.localName === "div" ? text.replace(/\n/g, "") : text);
+  }
   if (node.nodeType !== 1) return "";
   const el = node as Element;
   // React writes a hast boolean `data-*` as "true" where micromark writes "".

@@ -117,8 +117,14 @@ export function splitBlocks(text: string, previous?: Blocks): Blocks {
     const parsed = parseBlocks(open);
     const starts = previous.starts.slice(0, keep).concat(parsed.starts.map((s) => s + base));
     const blocks = previous.blocks.slice(0, keep);
-    for (let i = 0; i < parsed.starts.length; i++) blocks.push(open.slice(parsed.starts[i], parsed.starts[i + 1]));
-    return { text, blocks, starts, trees: [...kept, ...parsed.trees], frozen: keep + closedBefore(open, parsed.starts) };
+    const closed = closedBefore(open, parsed.starts);
+    for (let i = 0; i < parsed.starts.length; i++) {
+      const block = open.slice(parsed.starts[i], parsed.starts[i + 1]);
+      // A block frozen here is kept as long as the reply is shown: a copy of its own text, not a
+      // view of this frame's open part (which holds the block after it too, often whole).
+      blocks.push(i < closed ? detached(block) : block);
+    }
+    return { text, blocks, starts, trees: [...kept, ...parsed.trees], frozen: keep + closed };
   }
   const { starts, trees } = parseBlocks(text);
   return { text, blocks: starts.map((s, i) => text.slice(s, starts[i + 1])), starts, trees, frozen: closedBefore(text, starts) };

@@ -38,9 +38,18 @@ const PIECES = [
   "    indented code",
 ];
 
-/** The Markdown's HTML, with the reply's own id prefix made the same for every reply. */
+/**
+ * The Markdown's HTML, with the reply's own id prefix made the same for every reply, and each
+ * element's attributes in one order (React adds an attribute a later frame brings after the others).
+ */
 function html(container: HTMLElement): string {
-  return container.innerHTML.replace(/tandem-[\w-]*?-(?=fn|footnote-label)/g, "P-");
+  const copy = container.cloneNode(true) as HTMLElement;
+  for (const el of copy.querySelectorAll("*")) {
+    const attributes = Array.from(el.attributes, (a) => [a.name, a.value] as const).sort(([a], [b]) => a.localeCompare(b));
+    for (const [name] of attributes) el.removeAttribute(name);
+    for (const [name, value] of attributes) el.setAttribute(name, value);
+  }
+  return copy.innerHTML.replace(/tandem-[\w-]*?-(?=fn|footnote-label)/g, "P-");
 }
 
 /** `text` drawn whole, as after a reload. */
@@ -194,7 +203,7 @@ describe("replies put together from LLM-shaped pieces", () => {
       fc.property(
         // Math aside, and a footnote called only from lines that run on into its own definition:
         // micromark counts calls inside notes, mdast-util-to-hast (react-markdown's stage) does not.
-        reply.filter((text) => !text.includes("$") && !/\[\^\w+\]:[^\n]*\n(?![\n ])/.test(text)),
+        reply.filter((text) => !text.includes("$") && !/\[\^\w+\]:[^\n]*(?:\n {4}[^\n]*)*\n(?![\n ])/.test(text)),
         (text) => {
           cleanup();
           const view = render(<Markdown>{text}</Markdown>);

@@ -26,6 +26,7 @@ export const LAZY_PARTS = [
   [/transport\/pipeline\./, "AG-UI validation pipeline (@ag-ui/client with its zod)"],
   [/markdown\/Markdown\./, "Markdown renderer (micromark + GFM, mdast/hast to React)"],
   [/markdown\/highlight\./, "syntax highlighter (refractor)"],
+  [/markdown\/mathml\./, "math renderer (temml, TeX to MathML)"],
   [/@cfworker\/json-schema/, "JSON Schema validator (@cfworker/json-schema)"],
   [/@ag-ui\/proto\//, "protobuf decoder (@ag-ui/proto)"],
   [/transport\/protobuf\./, "protobuf responses (framing, with the decoder)"],

@@ -24,6 +24,7 @@ export { InterruptPrompt, type InterruptPromptProps } from "./interrupts/Interru
 export { Interrupts, type InterruptsProps } from "./interrupts/Interrupts.js";
 export { type InterruptForm, useInterruptForm } from "./interrupts/useInterruptForm.js";
 export { type ChatLabels, defaultLabels, LabelsProvider, type UsageSummary, useLabels } from "./labels/labels.js";
+export { type FenceRenderer, type FenceRendererProps, registerFenceRenderer } from "./markdown/fences.js";
 export { Markdown, preloadMarkdown } from "./markdown/LazyMarkdown.js";
 export type { MarkdownProps } from "./markdown/types.js";
 export { Activity, type ActivityProps, ProgressBar, type ProgressBarProps } from "./messages/Activity.js";

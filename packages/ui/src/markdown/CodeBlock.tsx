@@ -4,6 +4,8 @@ import { Fragment, jsx, jsxs } from "react/jsx-runtime";
 import { useLabels } from "../labels/labels.js";
 import { cx } from "../util/cx.js";
 import { useCopy } from "../util/useCopy.js";
+import { fenceRenderer } from "./fences.js";
+import { DisplayMath } from "./Math.js";
 
 interface HastNode {
   type: string;
@@ -102,7 +104,21 @@ export type CodeBlockProps = ComponentPropsWithoutRef<"pre"> & { node?: unknown 
  * props go to the `pre`. Once the block is finished its code is syntax-highlighted (see
  * `useHighlighted`); while it streams, and until the highlighter is there, it is plain text.
  */
-export const CodeBlock = forwardRef<HTMLPreElement, CodeBlockProps>(function CodeBlock({ node, className, children, ...rest }, ref) {
+export const CodeBlock = forwardRef<HTMLPreElement, CodeBlockProps>(function CodeBlock(props, ref) {
+  const hast = props.node as HastNode | undefined;
+  const language = languageOf(hast);
+  const open = useContext(BlockStillOpen);
+  const code = textOf(hast?.children?.find((c) => c.tagName === "code"));
+  // `$$…$$` and ```` ```math ```` alike (mdast-util-math gives `$$` the class `language-math`).
+  if (language === "math")
+    return <DisplayMath tex={code.endsWith("\n") && !classesOf(hast?.children?.[0]).includes("math-display") ? code.slice(0, -1) : code} />;
+  const Renderer = fenceRenderer(language);
+  if (Renderer && language) return <Renderer code={code} language={language.toLowerCase()} streaming={open} />;
+  return <Code {...props} ref={ref} />;
+});
+
+/** A code block drawn as code: its bar (language, Copy) and its text, highlighted once finished. */
+const Code = forwardRef<HTMLPreElement, CodeBlockProps>(function Code({ node, className, children, ...rest }, ref) {
   const hast = node as HastNode | undefined;
   const { copied, copy } = useCopy();
   const labels = useLabels();

@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { registerFenceRenderer } from "./fences.js";
 import { Markdown as LazyMarkdown } from "./LazyMarkdown.js";
 import { Markdown } from "./Markdown.js";
 import { isSafeLink } from "./safeUrl.js";
@@ -82,6 +83,33 @@ describe("Markdown", () => {
     expect(isSafeLink(" JAVASCRIPT:alert(1)")).toBe(false);
     expect(isSafeLink("vbscript:x")).toBe(false);
     expect(isSafeLink("#top")).toBe(false);
+  });
+});
+
+describe("fence renderers", () => {
+  it("draws a registered language's blocks with the app's renderer, told when the block is still streaming, and code again once removed", () => {
+    const seen: [string, string, boolean][] = [];
+    const unregister = registerFenceRenderer("Mermaid", ({ code, language, streaming }) => {
+      seen.push([code, language, streaming]);
+      return <figure data-diagram>{code}</figure>;
+    });
+    try {
+      const { container, rerender } = render(<Markdown>{"```mermaid\ngraph TD\n  A-->B"}</Markdown>);
+      expect(container.querySelector("figure[data-diagram]")!.textContent).toBe("graph TD\n  A-->B\n");
+      expect(seen.at(-1)).toEqual(["graph TD\n  A-->B\n", "mermaid", true]);
+      rerender(<Markdown>{"```MERMAID\ngraph TD\n  A-->B\n```\n\nDone."}</Markdown>);
+      expect(seen.at(-1)).toEqual(["graph TD\n  A-->B\n", "mermaid", false]);
+      expect(container.querySelector("pre")).toBeNull();
+    } finally {
+      unregister();
+    }
+    const { container } = render(<Markdown>{"```mermaid\ngraph TD\n```"}</Markdown>);
+    expect(container.querySelector("figure")).toBeNull();
+    expect(container.querySelector("pre code")!.textContent).toBe("graph TD\n");
+  });
+
+  it("refuses an empty language with a clear error", () => {
+    expect(() => registerFenceRenderer(" ", () => null)).toThrow(/non-empty/);
   });
 });
 

@@ -1,23 +1,25 @@
-import { forwardRef, memo, useMemo, useRef } from "react";
+import { forwardRef, memo, useId, useMemo, useRef } from "react";
 import remend, { type RemendOptions } from "remend";
 import { cx } from "../util/cx.js";
 import { type Blocks, splitBlocks } from "./blocks.js";
 import { BlockStillOpen } from "./CodeBlock.js";
+import { type Footer, parseWithDefinitions, type ResolvedBlock, type ResolvedDocument, resolveDocument } from "./document.js";
 import { openFence } from "./fence.js";
-import { renderMarkdown, renderTree } from "./render.js";
-import type { Mdast } from "./syntax.js";
+import { type RenderOptions, renderFooter, renderTree } from "./render.js";
 import type { MarkdownProps } from "./types.js";
 
 // Unfinished syntax at the end of a streaming reply is closed for display (`**bold` shows bold,
 // `` `code`` code, a half link its text). Raw HTML is literal text here, so a half tag needs no
-// stripping (and text is never dropped); no math.
-const remendOptions: RemendOptions = { linkMode: "text-only", htmlTags: false, katex: false, inlineKatex: false };
+// stripping (and text is never dropped). A `$$` block of math is closed too; a lone `$` is not
+// (it is more often a price than the start of a formula), so it shows as written until its pair comes.
+const remendOptions: RemendOptions = { linkMode: "text-only", htmlTags: false, katex: true, inlineKatex: false };
 
 interface BlockProps {
   text: string;
   open: boolean;
-  /** The block's mdast, when the cut has just tokenized it (see `splitBlocks`). */
-  tree: Mdast | undefined;
+  /** The block resolved against the reply: its mdast where known, the definitions it uses (see `resolveDocument`). */
+  block: ResolvedBlock;
+  prefix: string;
 }
 
 /**
@@ -27,25 +29,30 @@ interface BlockProps {
  */
 const withoutTrailingSpace = (text: string) => (text.endsWith(" ") && !text.endsWith("  ") ? text.slice(0, -1) : text);
 
-function renderBlock(text: string, open: boolean, tree: Mdast | undefined) {
-  if (!open) return tree ? renderTree(tree) : renderMarkdown(text);
+const parse = (text: string, block: ResolvedBlock) => parseWithDefinitions(text, block.links, block.notes).tree;
+
+function renderBlock(text: string, open: boolean, block: ResolvedBlock, prefix: string) {
+  const options: RenderOptions = { prefix, notesBefore: block.notesBefore };
+  const tree = block.tree;
+  if (!open) return renderTree(tree ?? parse(text, block), options);
   const fence = openFence(text);
-  if (fence) return renderTree(fence);
+  if (fence) return renderTree(fence, options);
   const closed = remend(text, remendOptions);
-  return tree && (closed === text || closed === withoutTrailingSpace(text)) ? renderTree(tree) : renderMarkdown(closed);
+  return renderTree(tree && (closed === text || closed === withoutTrailingSpace(text)) ? tree : parse(closed, block), options);
 }
 
 /**
- * One top-level block. Memoized on its text: a block the reply has moved past keeps its text,
- * so it is rendered once and never again; only the last (open) block renders each frame. A
- * block the cut has just tokenized is not tokenized again, and a code block still being written
- * not at all: its text is its content.
+ * One top-level block. Memoized on its text and what it uses of the reply (definitions,
+ * footnote numbers): a block the reply has moved past keeps both, so it is rendered once and
+ * never again; only the blocks still open render each frame, and a block that uses a definition
+ * again when that definition arrives. A block the cut has just tokenized is not tokenized again,
+ * and a code block still being written not at all: its text is its content.
  */
 const Block = memo(
-  function Block({ text, open, tree }: BlockProps) {
-    return <BlockStillOpen.Provider value={open}>{renderBlock(text, open, tree)}</BlockStillOpen.Provider>;
+  function Block({ text, open, block, prefix }: BlockProps) {
+    return <BlockStillOpen.Provider value={open}>{renderBlock(text, open, block, prefix)}</BlockStillOpen.Provider>;
   },
-  (a, b) => a.text === b.text && a.open === b.open,
+  (a, b) => a.text === b.text && a.open === b.open && a.block.key === b.block.key && a.prefix === b.prefix,
 );
 
 /** Blocks per group: a frame reconciles the groups and the one holding the open block, not every block. */
@@ -53,53 +60,78 @@ const GROUP = 16;
 
 interface GroupProps {
   texts: readonly string[];
-  trees: readonly (Mdast | undefined)[];
+  blocks: readonly ResolvedBlock[];
   /** The group holds the reply's last block, the one still being written. */
   open: boolean;
+  prefix: string;
 }
 
-const sameTexts = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((text, i) => text === b[i]);
+const sameBlocks = (a: GroupProps, b: GroupProps) =>
+  a.texts.length === b.texts.length && a.texts.every((text, i) => text === b.texts[i] && a.blocks[i]!.key === b.blocks[i]!.key);
 
 /**
- * A run of blocks; it renders again only when one of its texts changed (in practice, its last).
+ * A run of blocks; it renders again only when one of its blocks changed (in practice, its last).
  * It is an element too, so the browser lays out a frame's change among the groups and the open
  * group's blocks, not among every block of a long reply.
  */
 const Group = memo(
-  function Group({ texts, trees, open }: GroupProps) {
+  function Group({ texts, blocks, open, prefix }: GroupProps) {
     return (
       <div className="tandem-markdown__group">
         {texts.map((text, i) => (
           // Keyed by position: a block keeps its element as it grows, and its memo compares the text.
           // biome-ignore lint/suspicious/noArrayIndexKey: blocks are positions in one growing text
-          <Block key={i} text={text} open={open && i === texts.length - 1} tree={trees[i]} />
+          <Block key={i} text={text} open={open && i === texts.length - 1} block={blocks[i]!} prefix={prefix} />
         ))}
       </div>
     );
   },
-  (a, b) => a.open === b.open && sameTexts(a.texts, b.texts),
+  (a, b) => a.open === b.open && a.prefix === b.prefix && sameBlocks(a, b),
+);
+
+/** The reply's footnotes, at its end; drawn again only when they change. */
+const Footnotes = memo(
+  function Footnotes({ footer, prefix }: { footer: Footer; prefix: string }) {
+    return <>{renderFooter(footer, prefix)}</>;
+  },
+  (a, b) => a.footer.key === b.footer.key && a.prefix === b.prefix,
 );
 
 /**
  * GitHub-flavoured Markdown for agent text, safe while it streams: raw HTML is shown as the
  * literal text it is (never parsed into elements, never dropped), links are limited to
- * http(s)/mailto and open in a new tab. The text is cut into top-level blocks, each rendered on
- * its own, so a streaming reply costs per frame what its last block costs, however long it is.
+ * http(s)/mailto and open in a new tab, math (`$…$`, `$$…$$`) is drawn as MathML by a renderer
+ * loaded with the first formula. The text is cut into top-level blocks, each rendered on its own,
+ * so a streaming reply costs per frame what its last block costs, however long it is; reference
+ * links and footnotes still resolve across the whole reply, and the reply drawn as it streams
+ * ends exactly as the same text drawn whole.
  */
 export const Markdown = forwardRef<HTMLDivElement, MarkdownProps>(function Markdown({ children, className, ...rest }, ref) {
   const last = useRef<Blocks>(undefined);
-  const { blocks, trees } = useMemo(() => {
+  const lastDocument = useRef<ResolvedDocument>(undefined);
+  const prefix = `tandem-${useId().replace(/[^\w-]/g, "")}-`;
+  const { texts, resolved } = useMemo(() => {
     last.current = splitBlocks(children, last.current);
-    return last.current;
+    lastDocument.current = resolveDocument(last.current, lastDocument.current);
+    return { texts: last.current.blocks, resolved: lastDocument.current };
   }, [children]);
   const groups = [];
-  for (let start = 0; start < blocks.length; start += GROUP) {
-    const end = Math.min(blocks.length, start + GROUP);
-    groups.push(<Group key={start} texts={blocks.slice(start, end)} trees={trees.slice(start, end)} open={end === blocks.length} />);
+  for (let start = 0; start < texts.length; start += GROUP) {
+    const end = Math.min(texts.length, start + GROUP);
+    groups.push(
+      <Group
+        key={start}
+        texts={texts.slice(start, end)}
+        blocks={resolved.blocks.slice(start, end)}
+        open={end === texts.length}
+        prefix={prefix}
+      />,
+    );
   }
   return (
     <div {...rest} ref={ref} className={cx("tandem-markdown", className)}>
       {groups}
+      {resolved.footer && <Footnotes footer={resolved.footer} prefix={prefix} />}
     </div>
   );
 });

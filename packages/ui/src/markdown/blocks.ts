@@ -11,6 +11,23 @@ export interface Blocks {
    * gives, so the renderer need not tokenize it again; undefined where the cut did not.
    */
   trees: (Mdast | undefined)[];
+  /**
+   * How many blocks, from the first, nothing still to come can change: the block after each
+   * starts on a line that has ended, so that line is not the block's, and the block (lists and
+   * quotes included) is closed. The others are parsed again as the text grows.
+   */
+  frozen: number;
+}
+
+/**
+ * How many of `starts` (block starts in `text`, the first at 0) close the block before them:
+ * those whose line has ended, that is that start at or before the last line break.
+ */
+function closedBefore(text: string, starts: readonly number[]): number {
+  const lastBreak = text.lastIndexOf("\n");
+  let closed = 0;
+  while (closed + 1 < starts.length && starts[closed + 1]! <= lastBreak) closed++;
+  return closed;
 }
 
 /**
@@ -22,11 +39,16 @@ export interface Blocks {
 function nodeBlocks(text: string): { starts: number[]; trees: (Mdast | undefined)[] } {
   const starts: number[] = [];
   const trees: Mdast[] = [];
+  let previous: Mdast["children"][number] | undefined;
   for (const node of parseMarkdown(text).children) {
     const offset = node.position?.start.offset;
     if (offset === undefined) continue;
     const lineStart = text.lastIndexOf("\n", offset - 1) + 1;
-    if (starts.length === 0 || lineStart > starts[starts.length - 1]!) {
+    // What follows a definition on the next line is the rest of the paragraph the definition
+    // was read from ("[d]: url" then "    text" is a paragraph, not indented code): not a block alone.
+    const afterDefinition = previous?.type === "definition" && node.position!.start.line === previous.position!.end.line + 1;
+    previous = node;
+    if (starts.length === 0 || (lineStart > starts[starts.length - 1]! && !afterDefinition)) {
       starts.push(lineStart);
       trees.push({ type: "root", children: [node] });
     } else trees[trees.length - 1]!.children.push(node);
@@ -62,9 +84,10 @@ const detached = (text: string) => ` ${text}`.slice(1);
 
 /**
  * Cuts `text` into top-level blocks. Given the cut of an earlier text that `text` extends (a
- * streaming reply), only the last block onward is tokenized again: every block before it was
- * closed by the one that followed, and text appended at the end cannot reopen it. So the cost
- * of a cut follows the open block, not the reply. Otherwise the whole text is tokenized.
+ * streaming reply), only the blocks not yet frozen (in practice the last one, and the one before
+ * it while the last is on its first line) are tokenized again: text appended at the end cannot
+ * reopen a frozen block. So the cost of a cut follows the open block, not the reply. Otherwise
+ * the whole text is tokenized.
  */
 export function splitBlocks(text: string, previous?: Blocks): Blocks {
   // Not `text.startsWith(previous.text)`: on a reply grown by concatenation (a V8 cons string)
@@ -76,18 +99,17 @@ export function splitBlocks(text: string, previous?: Blocks): Blocks {
     text.slice(0, previous.text.length) === previous.text
   ) {
     if (text.length === previous.text.length) return previous;
-    const keep = previous.blocks.length - 1;
+    const keep = previous.frozen;
     const base = previous.starts[keep]!;
     const kept = previous.trees.slice(0, keep).fill(undefined);
     // Nothing can end a code block with no closing fence yet: all the text after its opening
     // line is its content (CommonMark), so its lines need no tokenizing. Anything else is
-    // tokenized from the open block's start: the renderer draws the block from that tree, so the
-    // open block is tokenized once a frame, and it is only the block being written (a cut that
-    // lagged behind would make the renderer parse the finished block before it again, every frame).
-    if (isOpenFence(text.slice(base))) {
+    // tokenized from the first open block's start: the renderer draws the blocks from that tree,
+    // so they are tokenized once a frame, and only the blocks being written.
+    if (keep === previous.blocks.length - 1 && isOpenFence(text.slice(base))) {
       const blocks = previous.blocks.slice();
       blocks[keep] = text.slice(base);
-      return { text, blocks, starts: previous.starts, trees: [...kept, undefined] };
+      return { text, blocks, starts: previous.starts, trees: [...kept, undefined], frozen: keep };
     }
     // The blocks this cut closes stay on screen from here on: cut them, and parse them, from a
     // copy of the open part alone, not from the whole reply.
@@ -95,9 +117,15 @@ export function splitBlocks(text: string, previous?: Blocks): Blocks {
     const parsed = parseBlocks(open);
     const starts = previous.starts.slice(0, keep).concat(parsed.starts.map((s) => s + base));
     const blocks = previous.blocks.slice(0, keep);
-    for (let i = 0; i < parsed.starts.length; i++) blocks.push(open.slice(parsed.starts[i], parsed.starts[i + 1]));
-    return { text, blocks, starts, trees: [...kept, ...parsed.trees] };
+    const closed = closedBefore(open, parsed.starts);
+    for (let i = 0; i < parsed.starts.length; i++) {
+      const block = open.slice(parsed.starts[i], parsed.starts[i + 1]);
+      // A block frozen here is kept as long as the reply is shown: a copy of its own text, not a
+      // view of this frame's open part (which holds the block after it too, often whole).
+      blocks.push(i < closed ? detached(block) : block);
+    }
+    return { text, blocks, starts, trees: [...kept, ...parsed.trees], frozen: keep + closed };
   }
   const { starts, trees } = parseBlocks(text);
-  return { text, blocks: starts.map((s, i) => text.slice(s, starts[i + 1])), starts, trees };
+  return { text, blocks: starts.map((s, i) => text.slice(s, starts[i + 1])), starts, trees, frozen: closedBefore(text, starts) };
 }

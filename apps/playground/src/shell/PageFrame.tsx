@@ -88,6 +88,8 @@ export function PageFrame({ page, settings }: { page: PageInfo; settings: AgentS
         {...(settings.capabilities !== undefined && settings.protocol === "ag-ui" && { capabilities: settings.capabilities })}
         {...(page.initialState !== undefined && { initialState: page.initialState })}
         storage={storageFor(page.path)}
+        // The inspector is a lazy chunk: the log keeps what happened before it mounted.
+        eventLog={20_000}
       >
         <div className="pg-workspace">
           <Panel id={`${id}-threads`} label="Threads" side="start" open={open === "threads"} toggle={toggles.threads} onClose={close}>

@@ -15,7 +15,7 @@ const client = (eventLog?: number) =>
 
 describe("the client's event log", () => {
   it("keeps every request and event from the client's start, so a recorder started later has every run", async () => {
-    const c = client();
+    const c = client(20_000);
     await c.sendMessage("hello");
     await c.sendMessage("count down");
     const entries = c.log.entries();
@@ -39,7 +39,8 @@ describe("the client's event log", () => {
     expect(recordThread(c).runs).toEqual([]);
   });
 
-  it("with size 0 keeps nothing, and a recorder still hears what comes next", async () => {
+  it("by default (size 0) keeps nothing, and a recorder still hears what comes next", async () => {
+    expect(client().log.capacity).toBe(0);
     const c = client(0);
     await c.sendMessage("hello");
     expect(c.log.entries()).toEqual([]);

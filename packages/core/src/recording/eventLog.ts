@@ -1,7 +1,12 @@
 import type { BaseEvent, RunAgentInput } from "@ag-ui/core";
 
-/** How many entries a client's event log keeps by default (requests and events; the oldest go first). */
-export const DEFAULT_EVENT_LOG_SIZE = 20_000;
+/**
+ * How many entries a client's event log keeps by default: none. A kept event is cheap to write
+ * but holds memory (the validated copy of a 1,000-message history snapshot alone is about 1.5 MB
+ * of heap in ../shared/bench at H=1000), so an app turns the log on where an inspector or a
+ * recorder may start late: `eventLog` (e.g. 20,000), as the playground does.
+ */
+export const DEFAULT_EVENT_LOG_SIZE = 0;
 
 /** One thing the log saw: a request going out, or an event coming in, at `at` ms (`performance.now()`). */
 export type EventLogEntry = { kind: "run"; at: number; input: RunAgentInput } | { kind: "event"; at: number; event: BaseEvent };

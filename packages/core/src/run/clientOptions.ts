@@ -28,7 +28,10 @@ export interface ClientOptions {
   schedule?: Schedule;
   /** Aborting it stops the current run and any tool handlers, like `stop()`, for good. */
   signal?: AbortSignal;
-  /** How many requests and events `client.log` keeps for late recorders and inspectors (default 20,000; 0 keeps none). */
+  /**
+   * How many requests and events `client.log` keeps, so an inspector or recorder that starts late
+   * sees every run (e.g. 20,000). Default 0: none kept, and a recorder records from its start.
+   */
   eventLog?: number;
 }
 

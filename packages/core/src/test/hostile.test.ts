@@ -31,7 +31,7 @@ const lastText = (client: AgentClient) => {
 
 /** A client that played every hostile run over HTTP, then a plain message. */
 async function playAll(url: string) {
-  const client = new AgentClient({ url, threadId: `hostile-${Math.random()}`, schedule: sync });
+  const client = new AgentClient({ url, threadId: `hostile-${Math.random()}`, schedule: sync, eventLog: 20_000 });
   const outcomes: Record<string, string | null> = {};
   for (const run of RUNS) {
     await client.sendMessage(run);

@@ -15,6 +15,7 @@ afterEach(() => {
 export function createClient(options: { initialMessages?: ConstructorParameters<typeof AgentClient>[0]["initialMessages"] } = {}) {
   return new AgentClient({
     url: "http://127.0.0.1:9/unused",
+    eventLog: 20_000,
     threadId: "t",
     schedule: (cb) => {
       cb();

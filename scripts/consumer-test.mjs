@@ -28,13 +28,13 @@ import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
 import { packPackages, root } from "./pack-packages.mjs";
 import { readmeBlock } from "./readme.mjs";
+import { seconds, steps } from "./steps.mjs";
 
 const started = Date.now();
 const keep = process.argv.includes("--keep");
 const work = mkdtempSync(path.join(os.tmpdir(), "tandem-consumer-"));
 const app = path.join(work, "app");
 const execFileAsync = promisify(execFile);
-const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 const KiB = 1024;
 const fmt = (bytes) => `${(bytes / KiB).toFixed(2)} KiB`;
 
@@ -298,23 +298,7 @@ createRoot(document.getElementById("root")!).render(
 // ---------------------------------------------------------------------------------------------
 // Steps.
 
-const results = [];
-
-/** Runs a step; a failure is recorded with the command's output and ends the test when `required`. */
-async function step(label, fn, { required = false } = {}) {
-  const since = Date.now();
-  try {
-    const returned = await fn();
-    const note = typeof returned === "string" ? returned : "";
-    results.push({ label, ok: true });
-    console.log(`  ✓ ${label} (${seconds(since)})${note ? `\n${note.replace(/^/gm, "      ")}` : ""}`);
-  } catch (error) {
-    results.push({ label, ok: false });
-    const output = [error.stdout, error.stderr].filter(Boolean).join("\n").trim();
-    console.log(`  ✗ ${label} (${seconds(since)})\n${(output || String(error.stack ?? error)).replace(/^/gm, "      ")}`);
-    if (required) throw new Error(`${label} failed`);
-  }
-}
+const { results, step } = steps();
 
 /** Runs a command in the app; rejects with its output when it fails. */
 function inApp(command, args, options = {}) {

@@ -1,3 +1,6 @@
+"use client";
+// A client module for React Server Components, as the main entry.
+
 // `@tandem/ui/markdown`: the Markdown renderer (micromark + GFM to mdast to hast to React, the
 // stages react-markdown runs, per top-level block, with remend closing the unfinished syntax of a
 // streaming reply). The main entry

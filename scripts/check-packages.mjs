@@ -90,7 +90,10 @@ function checkContents({ name }, dir) {
     if (typeof target === "object" && !expect.noTypes?.includes(subpath) && !targets.types)
       problems.push(`exports["${subpath}"] has no types`);
     if (!has(targets.default) || !targets.default.endsWith(".js")) continue;
-    const client = /^(?:\s*\/\/[^\n]*\n)*\s*["']use client["'];?/.test(readFileSync(path.join(dir, targets.default), "utf8"));
+    // A directive is the first statement: only comments may come before it.
+    const client = /^(?:\s*(?:\/\/[^\n]*\n|\/\*[\s\S]*?\*\/))*\s*["']use client["']/.test(
+      readFileSync(path.join(dir, targets.default), "utf8"),
+    );
     const wanted = expect.clientEntries?.includes(subpath) ?? false;
     if (client !== wanted)
       problems.push(

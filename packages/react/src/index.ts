@@ -1,3 +1,8 @@
+/**
+ * React bindings of Tandem: AgentProvider and the hooks.
+ *
+ * @module @tandem/react
+ */
 "use client";
 // A client module for React Server Components (Next.js App Router): a Server Component imports
 // AgentProvider and the hooks from here as client references. What server code needs (recordThread,

@@ -1,3 +1,8 @@
+/**
+ * Ready-made components: <Chat> and every part it is built from.
+ *
+ * @module @tandem/ui
+ */
 "use client";
 // A client module for React Server Components (Next.js App Router): a Server Component renders <Chat>
 // and its parts from here as client references.

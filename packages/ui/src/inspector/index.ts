@@ -1,3 +1,8 @@
+/**
+ * AgentInspector, devtools for a thread, an entry of its own.
+ *
+ * @module @tandem/ui/inspector
+ */
 "use client";
 // A client module for React Server Components, as the main entry.
 

@@ -1,3 +1,8 @@
+/**
+ * The Markdown renderer, an entry of its own (the main entry loads it lazily).
+ *
+ * @module @tandem/ui/markdown
+ */
 "use client";
 // A client module for React Server Components, as the main entry.
 

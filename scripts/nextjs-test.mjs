@@ -10,7 +10,7 @@
 //      Server Component importing AgentProvider and Chat as the README shows; `next build`
 //      type-checks it and prerenders it);
 //   3. `next start`: the HTML it serves holds the chat (the DOM contract's root, transcript and
-//      composer), rendered on the server;
+//      composer), rendered on the server; a route handler (server code) uses @tandem/core;
 //   4. Chromium opens it, waits for React to hydrate the chat, asks for a teal background: the
 //      client tool of app/Tools.tsx runs and the reply streams in. Any console error or warning
 //      (a hydration mismatch is one) or page error fails the test.
@@ -157,7 +157,9 @@ try {
       for (const mark of ['data-testid="tandem-chat"', 'role="log"', 'aria-label="Message"']) {
         if (!html.includes(mark)) throw new Error(`the served HTML has no ${mark}:\n${html.slice(0, 2000)}`);
       }
-      return `${html.length} characters of HTML`;
+      const version = await (await fetch(`${url}/api/recording-version`)).json();
+      if (version.recordingVersion !== 1 || version.threads !== 0) throw new Error(`the route handler answered ${JSON.stringify(version)}`);
+      return `${html.length} characters of HTML; a route handler uses @tandem/core: ${JSON.stringify(version)}`;
     },
     { required: true },
   );

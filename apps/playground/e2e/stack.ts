@@ -61,6 +61,9 @@ export async function openPage(
   page.on("pageerror", (error) => errors.push(error.message));
   await page.goto(`${stack.app}/${slug}?${query}`);
   await page.getByRole("textbox", { name: "Message" }).waitFor();
+  // The inspector is a lazy chunk and records the runs that start after it mounts: wait until it
+  // is on screen, as a user would see it, or a loaded machine lets the first run go unrecorded.
+  await page.getByTestId("event-inspector").waitFor();
   (page as Page & { errors: string[] }).errors = errors;
   return page;
 }

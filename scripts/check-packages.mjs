@@ -10,7 +10,9 @@
 //     published file imports is a dependency or peer dependency, and every dependency is
 //     imported by some published file (dependencies hold only what runs or what the types
 //     need); the browser packages import no `node:` module; no tests or sources are shipped;
-//     the repository's LICENSE is.
+//     the repository's LICENSE is; the entries of React code start with "use client" (React Server
+//     Components, e.g. Next.js's App Router, render them as client components) and the others do
+//     not (server code imports them).
 // Any problem fails the run.
 //
 //   node scripts/check-packages.mjs [--keep]        --keep leaves the temp dir with the tarballs
@@ -29,8 +31,8 @@ const execFileAsync = promisify(execFile);
 /** What each package must declare, beyond what every package must. */
 const EXPECT = {
   "@tandem/core": { sideEffects: false, browser: true },
-  "@tandem/react": { sideEffects: false, browser: true },
-  "@tandem/ui": { sideEffects: ["*.css"], browser: true, noTypes: ["./styles.css"] },
+  "@tandem/react": { sideEffects: false, browser: true, clientEntries: ["."] },
+  "@tandem/ui": { sideEffects: ["*.css"], browser: true, noTypes: ["./styles.css"], clientEntries: [".", "./markdown", "./inspector"] },
   "@tandem/mock-agent": { sideEffects: false, browser: false, bin: { "tandem-mock": "./bin/tandem-mock.mjs" } },
 };
 
@@ -87,6 +89,16 @@ function checkContents({ name }, dir) {
     }
     if (typeof target === "object" && !expect.noTypes?.includes(subpath) && !targets.types)
       problems.push(`exports["${subpath}"] has no types`);
+    if (!has(targets.default) || !targets.default.endsWith(".js")) continue;
+    // A directive is the first statement: only comments may come before it.
+    const client = /^(?:\s*(?:\/\/[^\n]*\n|\/\*[\s\S]*?\*\/))*\s*["']use client["']/.test(
+      readFileSync(path.join(dir, targets.default), "utf8"),
+    );
+    const wanted = expect.clientEntries?.includes(subpath) ?? false;
+    if (client !== wanted)
+      problems.push(
+        `exports["${subpath}"] → ${targets.default} ${wanted ? 'does not start with "use client"' : 'starts with "use client"'}`,
+      );
   }
   if (JSON.stringify(manifest.bin) !== JSON.stringify(expect.bin)) problems.push(`bin is ${JSON.stringify(manifest.bin)}`);
   for (const file of Object.values(manifest.bin ?? {})) {

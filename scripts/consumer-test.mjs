@@ -11,13 +11,14 @@
 //      every .d.ts Tandem ships, with skipLibCheck off, under both resolutions (skipLibCheck, on
 //      in the app as in every Vite template, would hide an error in them and make its type any);
 //   2. `vite build`, measuring first-load JavaScript with React and without it;
-//   3. the README's SSR block, verbatim, under plain Node (no window, no document);
-//   4. the README's startMockAgent test, verbatim, under Vitest with no Vitest config;
+//   3. the docs' SSR sample (docs/samples/app/ssr.mjs) under plain Node (no window, no document);
+//   4. the docs' startMockAgent test (docs/samples/app/App.test.tsx) under Vitest with no Vitest config;
 //   5. the packed `tandem-mock` CLI under plain node: its printed URL parsed, one run POSTed
 //      with `Accept: */*` and answered as SSE;
 //   6. the lazy files from the published packages, under plain Node against that CLI: the three
 //      non-AG-UI dialects, the JSON Schema validator, the Markdown renderer, a protobuf response.
-// The README's Quick start block is the app (src/App.tsx), taken verbatim by its marker comment.
+// The README's Quick start block is the app (src/App.tsx), taken verbatim by its marker comment
+// (scripts/docs-samples.test.mjs checks that it is docs/samples/app/App.tsx, which the docs show).
 //
 //   node scripts/consumer-test.mjs [--keep]      --keep leaves the scratch app in place
 import { execFile, spawn } from "node:child_process";
@@ -27,14 +28,14 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
 import { packPackages, root } from "./pack-packages.mjs";
-import { readmeBlock } from "./readme.mjs";
+import { docsSample, readmeBlock } from "./readme.mjs";
+import { seconds, steps } from "./steps.mjs";
 
 const started = Date.now();
 const keep = process.argv.includes("--keep");
 const work = mkdtempSync(path.join(os.tmpdir(), "tandem-consumer-"));
 const app = path.join(work, "app");
 const execFileAsync = promisify(execFile);
-const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 const KiB = 1024;
 const fmt = (bytes) => `${(bytes / KiB).toFixed(2)} KiB`;
 
@@ -284,9 +285,9 @@ createRoot(document.getElementById("root")!).render(
 );
 `,
     "src/App.tsx": readmeBlock("quick-start"),
-    "src/App.test.tsx": readmeBlock("mock-agent-test"),
+    "src/App.test.tsx": docsSample("app/App.test.tsx"),
     "src/tandem-types.tsx": TYPES_CHECK,
-    "ssr.mjs": readmeBlock("ssr"),
+    "ssr.mjs": docsSample("app/ssr.mjs"),
     "lazy.mjs": LAZY_CHECK,
   };
   for (const [file, content] of Object.entries(files)) {
@@ -298,23 +299,7 @@ createRoot(document.getElementById("root")!).render(
 // ---------------------------------------------------------------------------------------------
 // Steps.
 
-const results = [];
-
-/** Runs a step; a failure is recorded with the command's output and ends the test when `required`. */
-async function step(label, fn, { required = false } = {}) {
-  const since = Date.now();
-  try {
-    const returned = await fn();
-    const note = typeof returned === "string" ? returned : "";
-    results.push({ label, ok: true });
-    console.log(`  ✓ ${label} (${seconds(since)})${note ? `\n${note.replace(/^/gm, "      ")}` : ""}`);
-  } catch (error) {
-    results.push({ label, ok: false });
-    const output = [error.stdout, error.stderr].filter(Boolean).join("\n").trim();
-    console.log(`  ✗ ${label} (${seconds(since)})\n${(output || String(error.stack ?? error)).replace(/^/gm, "      ")}`);
-    if (required) throw new Error(`${label} failed`);
-  }
-}
+const { results, step } = steps();
 
 /** Runs a command in the app; rejects with its output when it fails. */
 function inApp(command, args, options = {}) {
@@ -476,14 +461,14 @@ try {
       ...withReact.lazy.map((c) => `lazy chunk ${c.name}: ${fmt(c.min)} min, ${fmt(c.gzip)} min+gzip`),
     ].join("\n");
   });
-  await step("README's SSR block under plain node (no window, no document)", async () => {
+  await step("the docs' SSR sample under plain node (no window, no document)", async () => {
     const { stdout } = await inApp(process.execPath, ["ssr.mjs"]);
     if (!stdout.includes('data-testid="tandem-chat"') || !stdout.includes('aria-label="Message"')) {
       throw new Error(`the rendered HTML has no chat:\n${stdout}`);
     }
     return `${stdout.length} characters of HTML`;
   });
-  await step("README's startMockAgent test under vitest (no vitest config)", async () => {
+  await step("the docs' startMockAgent test under vitest (no vitest config)", async () => {
     const { stdout } = await inApp(bin("vitest"), ["run", "--reporter=verbose"]);
     if (!/1 passed/.test(stdout)) throw new Error(`vitest ran no passing test:\n${stdout}`);
     return stdout

@@ -1,3 +1,8 @@
+/**
+ * Framework-free core of Tandem: the AgentClient, transports for each dialect, the event reducer and store, tools, thread storages and the recorder. No React; usable from server code.
+ *
+ * @module @tandem/core
+ */
 export { type VersionInfo, versionsOf } from "./branches/branches.js";
 export {
   type EventLog,

@@ -1,3 +1,8 @@
+/**
+ * A scripted AG-UI agent server for tests and demos: startMockAgent, the Dojo scenarios, the event builders and replay of recordings.
+ *
+ * @module @tandem/mock-agent
+ */
 export { pngImage } from "./png.js";
 export { checkRecording, type RecordedRun, type Recording, requestDifference } from "./replay.js";
 export { describeAttachment, describeAttachments, receivedAttachments } from "./scenarios/attachments.js";

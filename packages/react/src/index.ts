@@ -1,3 +1,13 @@
+/**
+ * React bindings of Tandem: AgentProvider and the hooks.
+ *
+ * @module @tandem/react
+ */
+"use client";
+// A client module for React Server Components (Next.js App Router): a Server Component imports
+// AgentProvider and the hooks from here as client references. What server code needs (recordThread,
+// the storages, AgentClient, the types) it imports from @tandem/core, which carries no directive.
+
 export type * from "@tandem/core";
 export { applyPatch, RECORDING_VERSION, readToolProgress, recordThread } from "@tandem/core";
 export { AgentProvider, type AgentProviderProps } from "./AgentProvider.js";

@@ -1,3 +1,12 @@
+/**
+ * Ready-made components: <Chat> and every part it is built from.
+ *
+ * @module @tandem/ui
+ */
+"use client";
+// A client module for React Server Components (Next.js App Router): a Server Component renders <Chat>
+// and its parts from here as client references.
+
 // @tandem/ui: <Chat> and every part it is built from. Markdown is loaded lazily from
 // `@tandem/ui/markdown`; styles come from `@tandem/ui/styles.css`.
 export { Chat, type ChatProps, type ChatTheme } from "./chat/Chat.js";

@@ -24,8 +24,10 @@ export async function startCopilotKit() {
     interrupt: true,
     interruptMessage: "Window or aisle?",
   });
+  // #region server
   const runtime = new CopilotRuntime({ agents: { default: new BuiltInAgent({ model, maxSteps: 3, tools: [choose] }) } });
   const server = http.createServer(createCopilotNodeListener({ runtime, basePath: "/api/copilotkit", cors: true }));
+  // #endregion server
   await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
   const base = `http://127.0.0.1:${server.address().port}/api/copilotkit`;
   return {

@@ -47,6 +47,7 @@ export async function startMastra() {
       },
     }),
   });
+  // #region server
   const server = http.createServer(async (req, res) => {
     if (req.method === "OPTIONS") return res.writeHead(204, CORS).end();
     if (req.method !== "POST") return res.writeHead(404, CORS).end();
@@ -66,6 +67,7 @@ export async function startMastra() {
     // Stop: the client closes the stream, and the agent's run is unsubscribed from.
     res.on("close", () => subscription.unsubscribe());
   });
+  // #endregion server
   await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
   return { name: "Mastra", url: `http://127.0.0.1:${server.address().port}/`, close: () => closeServer(server) };
 }

@@ -1,6 +1,8 @@
 /** Where the current thread's id is remembered across reloads. */
 export interface Remember {
+  /** The id remembered, or null when none is. */
   get(): string | null;
+  /** Remembers `id` as the current thread. */
   set(id: string): void;
 }
 

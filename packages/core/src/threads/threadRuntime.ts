@@ -132,6 +132,7 @@ export class ThreadRuntime {
     if (this.storage) await this.write(() => this.storage!.remove(id));
   }
 
+  /** Gives a thread a title of its own (later saves keep it). */
   async rename(id: string, title: string): Promise<void> {
     const persistence = this.session?.persistence;
     if (id === this.state.currentId && persistence) {

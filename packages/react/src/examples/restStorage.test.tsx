@@ -28,11 +28,11 @@ function Chat() {
   );
 }
 
-describe("the README's REST storage adapter", () => {
-  it("is in the README word for word", () => {
+describe("the docs' REST storage adapter", () => {
+  it("is the file the threads guide shows", () => {
     const here = dirname(fileURLToPath(import.meta.url));
-    const readme = readFileSync(join(here, "../../../../README.md"), "utf8");
-    expect(readme).toContain(readFileSync(join(here, "restStorage.ts"), "utf8").trim());
+    const guide = readFileSync(join(here, "../../../../docs/guide/threads.md"), "utf8");
+    expect(guide).toContain("<<< ../../packages/react/src/examples/restStorage.ts\n");
   });
 
   it("keeps threads on the mock agent's /threads API, across a reload", async () => {

@@ -1,3 +1,11 @@
+/**
+ * The Markdown renderer, an entry of its own (the main entry loads it lazily).
+ *
+ * @module @tandem/ui/markdown
+ */
+"use client";
+// A client module for React Server Components, as the main entry.
+
 // `@tandem/ui/markdown`: the Markdown renderer (micromark + GFM to mdast to hast to React, the
 // stages react-markdown runs, per top-level block, with remend closing the unfinished syntax of a
 // streaming reply; math drawn by a chunk loaded with the first formula). The main entry

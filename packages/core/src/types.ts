@@ -14,8 +14,10 @@ export type {
   ToolCall,
 } from "@ag-ui/core";
 
+/** The thread's status: idle, running a run or tool handlers, waiting for a person (interrupt or tool without handler), or failed. */
 export type AgentStatus = "idle" | "running" | "awaiting-input" | "error";
 
+/** Where a failure came from: an HTTP status, the connection, an invalid event stream, the agent's RUN_ERROR, a stream cut off, or a tool handler. */
 export type ErrorKind = "http" | "network" | "protocol" | "agent" | "truncated" | "tool";
 
 /** Every failure, whatever channel it came through, ends up as one of these. */
@@ -28,6 +30,7 @@ export interface AgentError {
   code?: string;
 }
 
+/** A tool call's stage: arguments streaming, handler running, waiting for a person, done, or failed. */
 export type ToolCallStatus = "streaming" | "executing" | "awaiting-input" | "complete" | "error";
 
 /** One activity step reported by STEP_STARTED / STEP_FINISHED. */
@@ -87,6 +90,7 @@ export interface BranchPoint {
 /** The kinds of file a message can carry (AG-UI 1.0 content parts other than text). */
 export type AttachmentKind = "image" | "audio" | "video" | "document";
 
+/** A subagent invocation's stage: running, finished, suspended, or failed (SUBAGENT_ERROR). */
 export type SubagentStatus = "running" | "finished" | "suspended" | "failed";
 
 /** One subagent invocation (SUBAGENT_STARTED … FINISHED / ERROR). Its messages carry `subagentRunId: id`. */
@@ -112,6 +116,7 @@ export interface Prediction {
   tool_argument: string;
 }
 
+/** Token usage the agent reported for the thread, per run and summed. */
 export interface ThreadUsage {
   /** Each finished run's usage, by run id, as the agent reported it (one entry per provider and model). */
   byRun: Record<string, TokenUsage[]>;
@@ -137,10 +142,12 @@ export interface ToolCallView {
   call: ToolCall;
 }
 
+/** How far a running tool call has got, as the agent reports it. */
 export interface ToolProgress {
   /** 0..1 */
   value: number;
   message?: string;
 }
 
+/** A person's answer to an interrupt: its `status` and optional `payload`, without the interrupt id. */
 export type ResumeResponse = Pick<ResumeEntry, "status" | "payload">;

@@ -3,6 +3,7 @@ import type { Schedule } from "../store/frame.js";
 import type { Transport, TransportOptions } from "../transport/index.js";
 import type { StopRun } from "../transport/stopRequest.js";
 
+/** What an `AgentClient` takes besides its transport: the thread, its starting data, and run settings. */
 export interface ClientOptions {
   threadId?: string;
   /** The agent's id: `{agentId}` in the `stop` URL, and the agent runtime's runs URL. */

@@ -1,7 +1,9 @@
 import type { Tool } from "@ag-ui/core";
 import { type InferArgs, type ToolParameters, toJsonSchema } from "./schema.js";
 
+/** What a tool handler gets besides its arguments. */
 export interface ToolHandlerContext {
+  /** The id of the call being run. */
   toolCallId: string;
   /** Aborted when the user stops the run. */
   signal: AbortSignal;

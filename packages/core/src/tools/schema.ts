@@ -2,6 +2,7 @@ import type { Validator } from "@cfworker/json-schema";
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from "@standard-schema/spec";
 import type { FromSchema, JSONSchema } from "json-schema-to-ts";
 
+/** A JSON Schema object, as plain data. */
 export type JsonSchema = Record<string, unknown>;
 
 /** Tool parameters: a JSON Schema, or a Standard Schema (zod 4, valibot, arktype...) that can convert itself. */

@@ -7,11 +7,13 @@ import type { HttpOptions, Transport } from "./types.js";
 export interface FrameMapper {
   /** Events before the first frame (RUN_STARTED). */
   start(): BaseEvent[];
+  /** The events one parsed JSON frame of the stream stands for (possibly none). */
   frame(frame: unknown): BaseEvent[];
   /** Events that close the run when the stream ends without saying so. */
   end(): BaseEvent[];
 }
 
+/** What `jsonStreamTransport` needs to know about a JSON dialect: where to POST, the body, and how to map frames. */
 export interface JsonDialect {
   /** Where runs are POSTed. */
   endpoint: string;

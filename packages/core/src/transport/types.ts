@@ -21,6 +21,7 @@ export interface Transport {
   readonly attachmentKinds?: readonly AttachmentKind[];
 }
 
+/** Request headers: a fixed record, or a function (sync or async) that returns them before each request. */
 export type HeadersOption = Record<string, string> | (() => Record<string, string> | Promise<Record<string, string>>);
 
 /** What every HTTP dialect takes. */
@@ -29,19 +30,23 @@ export interface HttpOptions {
   url: string;
   /** Static headers, or a function called before every request (e.g. a fresh bearer token). */
   headers?: HeadersOption;
+  /** The `fetch` used for every request (default the global one), e.g. to add retries or run in tests. */
   fetch?: typeof fetch;
 }
 
+/** Options for an AG-UI server: runs are POSTed to `url` and answered with AG-UI events over SSE. */
 export interface AgUiOptions extends HttpOptions {
   protocol?: "ag-ui";
   /** A URL that answers GET with the agent's `AgentCapabilities` (AG-UI names no standard place). */
   capabilities?: string;
 }
 
+/** Options for AG-Kit's legacy send-message endpoint (`protocol: "ag-kit"`; `url` is the endpoint). */
 export interface AgKitOptions extends HttpOptions {
   protocol: "ag-kit";
 }
 
+/** Options for an agent runtime server (`protocol: "agent-runtime"`); `url` is its base URL. */
 export interface AgentRuntimeOptions extends HttpOptions {
   protocol: "agent-runtime";
   /** The agent to run: the `:agent_id` of the runs URL (default "default"). */
@@ -54,6 +59,7 @@ export interface AgentRuntimeOptions extends HttpOptions {
   config?: Record<string, unknown>;
 }
 
+/** Options for an AgentScope server (`protocol: "agentscope"`); `url` is its base URL. */
 export interface AgentScopeOptions extends HttpOptions {
   protocol: "agentscope";
   /** The `user_id` sent with each request (default "anonymous"). */
@@ -63,4 +69,5 @@ export interface AgentScopeOptions extends HttpOptions {
 /** The dialects Tandem speaks, each with its own options; `protocol` picks one. */
 export type TransportOptions = AgUiOptions | AgKitOptions | AgentRuntimeOptions | AgentScopeOptions;
 
+/** The name of a dialect Tandem speaks: `"ag-ui"`, `"ag-kit"`, `"agent-runtime"` or `"agentscope"`. */
 export type Protocol = NonNullable<TransportOptions["protocol"]>;

@@ -1,5 +1,6 @@
 import type { Protocol, TransportOptions } from "../transport/types.js";
 
+/** Where a client's runs go: its dialect (`"custom"` for a transport of your own) and runs URL. */
 export interface RunEndpoint {
   protocol: Protocol | "custom";
   /** The URL runs are POSTed to, when known. */

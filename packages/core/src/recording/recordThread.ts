@@ -4,6 +4,7 @@ import { pathOf } from "./endpoint.js";
 import type { EventLogEntry } from "./eventLog.js";
 import { RECORDING_VERSION, type RecordedRun, type Recording } from "./types.js";
 
+/** Options for `recordThread`. */
 export interface RecordOptions {
   /**
    * Called with each request before it is kept: return it with secrets taken out (the input is a
@@ -12,6 +13,7 @@ export interface RecordOptions {
   redact?: (input: RunAgentInput) => RunAgentInput;
 }
 
+/** What `recordThread` returns: the captured runs, and a way to stop. */
 export interface ThreadRecorder {
   /** Stops listening; `recording()` keeps what was captured. */
   stop(): void;

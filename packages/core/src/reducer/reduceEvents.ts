@@ -17,6 +17,7 @@ import { applyPatch } from "./patch.js";
 import { applyPredictions, readPredictions } from "./predictState.js";
 import { snapshotAuthority } from "./snapshotAuthority.js";
 
+/** An empty, idle thread state for `threadId`, with any fields of `init` in place of the defaults. */
 export function createThreadState(init: Partial<ThreadState> & { threadId: string }): ThreadState {
   return {
     messages: [],
@@ -56,6 +57,7 @@ export function reduceEvents(state: ThreadState, events: readonly BaseEvent[]): 
   return draft.state;
 }
 
+/** `reduceEvents` for a single event. */
 export function reduceEvent(state: ThreadState, event: BaseEvent): ThreadState {
   return reduceEvents(state, [event]);
 }

@@ -113,6 +113,7 @@ export class AgentClient {
     return this.tools.register(tool as unknown as FrontendTool);
   }
 
+  /** Appends a user message (text or content parts) and runs the agent; questions left open are cancelled. */
   sendMessage(content: string | InputContent[]): Promise<void> {
     if (this.refused("sendMessage")) return Promise.resolve();
     const message: Message = { id: randomUUID(), role: "user", content };
@@ -158,10 +159,7 @@ export class AgentClient {
     return this.refused("editMessage") ? Promise.resolve() : this.branching.edit(messageId, content);
   }
 
-  /**
-   * Shows version `index` (0-based) of the turn that `messageId` begins. Never runs the agent;
-   * does nothing while a run streams. Questions left open on the version it leaves are closed.
-   */
+  /** Shows version `index` (0-based) of the turn `messageId` begins and closes questions left open on the one it leaves. Never runs the agent; does nothing while a run streams. */
   selectBranch(messageId: string, index: number): void {
     this.branching.select(messageId, index);
   }
@@ -186,10 +184,12 @@ export class AgentClient {
     else console.warn(`[tandem] respond(): tool call "${toolCallId}" is not waiting for an answer`);
   }
 
+  /** Answers an open interrupt with `payload`; once every open one is answered, a run resumes with the answers. */
   resolveInterrupt(interruptId: string, payload?: unknown): Promise<void> {
     return this.answerInterrupt({ interruptId, status: "resolved", ...(payload !== undefined && { payload }) });
   }
 
+  /** Declines an open interrupt; once every open one is answered, a run resumes with the answers. */
   cancelInterrupt(interruptId: string): Promise<void> {
     return this.answerInterrupt({ interruptId, status: "cancelled" });
   }

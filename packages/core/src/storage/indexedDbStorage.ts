@@ -12,6 +12,7 @@ interface Schema extends DBSchema {
   messages: { key: [string, string]; value: { threadId: string; message: Message }; indexes: { threadId: string } };
 }
 
+/** Options for `indexedDbStorage`. */
 export interface IndexedDbStorageOptions {
   /** The database, and the thread list: one per name (default "tandem"). */
   name?: string;

@@ -4,6 +4,7 @@ import type { ThreadState } from "../types.js";
 import { titleOf } from "./title.js";
 import type { StorageStatus, StoredThread, ThreadChange, ThreadStorage } from "./types.js";
 
+/** Options for `persistThread`. */
 export interface PersistOptions {
   /** How long saves wait while a reply streams (default 500 ms). A run's end saves at once. */
   debounceMs?: number;
@@ -13,6 +14,7 @@ export interface PersistOptions {
   loaded?: StoredThread | null;
 }
 
+/** What `persistThread` returns: a handle to save, rename or stop keeping the thread. */
 export interface Persistence {
   /** Saves what changed now. Never rejects: a failure is reported through `onStatus`. */
   flush(): Promise<void>;

@@ -51,6 +51,7 @@ export interface ThreadChange {
 export interface ThreadStorage {
   /** Tells stores apart (e.g. one per page): the current thread is remembered per name. */
   readonly name?: string;
+  /** The stored threads' summaries, most recently updated first (removed threads left out). */
   list(): Promise<ThreadSummary[]>;
   /** The thread, or null when there is none with this id. */
   load(id: string, signal?: AbortSignal): Promise<StoredThread | null>;

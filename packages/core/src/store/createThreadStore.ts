@@ -35,8 +35,11 @@ function startsText(state: ThreadState, event: BaseEvent): boolean {
   return index < 0 || !state.messages[index]!.content;
 }
 
+/** A thread's state and its updates: a zustand store that folds AG-UI events in. */
 export interface ThreadStore {
+  /** The state as last published. */
   getState(): ThreadState;
+  /** Calls `listener` with the new and previous state on each publish; returns an unsubscribe. */
   subscribe(listener: (state: ThreadState, previous: ThreadState) => void): () => void;
   /** Folds an event in. Streaming deltas are batched and published at most once per frame. */
   dispatch(event: BaseEvent): void;
@@ -46,6 +49,7 @@ export interface ThreadStore {
   flush(): void;
 }
 
+/** A `ThreadStore` starting at `initial`; `schedule` decides when batched deltas are published (default once per animation frame). */
 export function createThreadStore(initial: ThreadState, schedule: Schedule = nextFrame): ThreadStore {
   const store = createStore<ThreadState>()(() => initial);
   let held: BaseEvent[] = [];

@@ -28,11 +28,13 @@ export class MessageIndex {
     return this.idList;
   }
 
+  /** The message with this id as the store holds it now, or undefined. */
   get(id: string): Message | undefined {
     this.sync();
     return this.byId.get(id);
   }
 
+  /** Calls `listener` when the message with this id changes identity; returns an unsubscribe. */
   subscribe(id: string, listener: () => void): () => void {
     let set = this.listeners.get(id);
     if (!set) {

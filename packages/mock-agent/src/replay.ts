@@ -16,6 +16,7 @@ export interface Recording {
   runs: RecordedRun[];
 }
 
+/** One recorded run: its dialect, the path it was POSTed to, its request and its timed events. */
 export interface RecordedRun {
   protocol: "ag-ui" | "ag-kit" | "agent-runtime" | "agentscope" | "custom";
   path: string;

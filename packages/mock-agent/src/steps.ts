@@ -2,6 +2,7 @@ import { PROTOCOL_VERSION, type RunAgentInput, type TokenUsage } from "@ag-ui/co
 import { type EventStep, isEvent, type Step } from "./types.js";
 
 let counter = 0;
+/** A fresh id, unique within the process: `prefix`, the time and a counter, joined by dashes. */
 export const newId = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}`;
 
 /** Splits text into word-sized pieces that keep their whitespace, like tokens. */
@@ -56,6 +57,7 @@ export function toolCallPieces(
   ];
 }
 
+/** TOOL_CALL_RESULT for `toolCallId`; `content` is sent as it is when a string, as JSON otherwise. */
 export function toolResult(toolCallId: string, content: unknown): Step {
   return {
     type: "TOOL_CALL_RESULT",
@@ -81,6 +83,7 @@ export interface RunEnd {
   usage?: TokenUsage[];
 }
 
+/** RUN_FINISHED for the request's thread and run, with the outcome, result and usage of `opts` when given. */
 export function runFinished(input: RunAgentInput, opts: RunEnd = {}): Step {
   return {
     type: "RUN_FINISHED",
@@ -102,6 +105,7 @@ export function attributed(subagentRunId: string, steps: Step[]): Step[] {
   return steps.map((step) => (isEvent(step) ? { ...step, subagentRunId } : step));
 }
 
+/** Who a `subagent` invocation is: the fields of its SUBAGENT_STARTED event. */
 export interface SubagentInfo {
   /** The invocation's id; a fresh one by default. */
   subagentRunId?: string;

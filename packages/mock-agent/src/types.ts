@@ -5,6 +5,7 @@ export type { Message, RunAgentInput };
 /** An AG-UI event as it goes on the wire: sent verbatim, so tests can send malformed ones. */
 export type EventStep = { type: string; [key: string]: unknown };
 
+/** One thing a script's reply does: send an event, wait, write raw bytes, or drop the connection. */
 export type Step =
   | EventStep
   /** Wait this many milliseconds. */
@@ -17,6 +18,7 @@ export type Step =
 /** What a script answers: a plain HTTP response, or a stream of steps. */
 export type Reply = { status: number; headers?: Record<string, string>; body?: string | object } | Iterable<Step> | AsyncIterable<Step>;
 
+/** What a script gets besides the request: pacing, an abort signal, and the thread so far. */
 export interface ScriptContext {
   /** Delay to put between streamed tokens. */
   tokenDelayMs: number;
@@ -28,8 +30,10 @@ export interface ScriptContext {
   requestIndex: number;
 }
 
+/** A scenario of your own: answers each run request with a reply. */
 export type Script = (input: RunAgentInput, context: ScriptContext) => Reply | Promise<Reply>;
 
+/** The built-in scenarios, one per playground page, each also served at `POST {baseUrl}/{name}`. */
 export type ScenarioName =
   | "agentic-chat"
   | "backend-tool-rendering"
@@ -42,6 +46,7 @@ export type ScenarioName =
   | "subagents"
   | "attachments";
 
+/** Options for `startMockAgent`. */
 export interface MockAgentOptions {
   /** What `POST {baseUrl}/` plays (default "agentic-chat"). */
   scenario?: ScenarioName | Script;
@@ -71,6 +76,7 @@ export interface MockAgentOptions {
   timing?: boolean;
 }
 
+/** A request the server received (OPTIONS preflights aside), as kept in `MockAgent.requests`. */
 export interface RecordedRequest {
   method: string;
   path: string;
@@ -79,12 +85,14 @@ export interface RecordedRequest {
   body: unknown;
 }
 
+/** A running mock server, as `startMockAgent` returns it. */
 export interface MockAgent {
   /** The endpoint that plays `options.scenario`. */
   url: string;
   /** `http://host:port`; `POST {baseUrl}/{scenario}` plays a named scenario. */
   baseUrl: string;
   requests: RecordedRequest[];
+  /** Aborts running runs, drops open connections and stops the server; resolves once it is closed. */
   close(): Promise<void>;
 }
 

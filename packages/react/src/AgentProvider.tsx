@@ -15,6 +15,7 @@ import { RenderRegistry } from "./renderRegistry.js";
 /** Each dialect's own options (`protocol` picks one), without what every dialect shares. */
 type DialectProps = TransportOptions extends infer T ? (T extends TransportOptions ? Omit<T, "url" | "headers" | "fetch"> : never) : never;
 
+/** The `AgentClient` options (a dialect's, or a `transport`), plus an existing client or a storage to keep threads in. */
 export type AgentProviderProps = ClientOptions &
   DialectProps & {
     url?: string;

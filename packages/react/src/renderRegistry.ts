@@ -1,6 +1,7 @@
 import type { Interrupt, ToolCallStatus } from "@tandem/core";
 import type { ReactNode } from "react";
 
+/** What a tool call's renderer gets: the call's id, name, status, arguments so far, and its outcome. */
 // biome-ignore lint/suspicious/noExplicitAny: an untyped tool's arguments are read freely (`args?.city`); typed tools infer theirs
 export interface ToolRenderProps<Args = Record<string, any>, Result = unknown> {
   toolCallId: string;
@@ -14,17 +15,23 @@ export interface ToolRenderProps<Args = Record<string, any>, Result = unknown> {
   respond?: (result: unknown) => void;
 }
 
+/** Draws a tool call in the thread (registered with `useFrontendTool`, `useHumanInTheLoop` or `useToolRenderer`). */
 // biome-ignore lint/suspicious/noExplicitAny: the registry holds renders typed for any arguments (parameters are contravariant)
 export type ToolRender<Args = any, Result = unknown> = (props: ToolRenderProps<Args, Result>) => ReactNode;
 
+/** What an interrupt's renderer gets: the interrupt and the two ways to answer it. */
 export interface InterruptRenderProps {
   interrupt: Interrupt;
+  /** Answers the interrupt with `payload`; the run resumes once every open interrupt is answered. */
   resolve: (payload?: unknown) => void;
+  /** Declines the interrupt; the run resumes once every open interrupt is answered. */
   cancel: () => void;
 }
 
+/** Draws a pending interrupt (registered with `useInterrupt`). */
 export type InterruptRender = (props: InterruptRenderProps) => ReactNode;
 
+/** What an activity message's renderer gets: its id, type and current content. */
 export interface ActivityRenderProps<Content = Record<string, unknown>> {
   /** The activity message's id. */
   messageId: string;
@@ -33,6 +40,7 @@ export interface ActivityRenderProps<Content = Record<string, unknown>> {
   content: Content;
 }
 
+/** Draws an activity message of one type (registered with `useActivityRenderer`). */
 // biome-ignore lint/suspicious/noExplicitAny: the registry holds renders typed for any content (parameters are contravariant)
 export type ActivityRender<Content = any> = (props: ActivityRenderProps<Content>) => ReactNode;
 

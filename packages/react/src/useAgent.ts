@@ -13,6 +13,7 @@ import { useCallback, useMemo, useRef } from "react";
 import { useAgentContext } from "./context.js";
 import { useStoreSelector } from "./useStoreSelector.js";
 
+/** The thread as `useAgent()` shows it; `isRunning` is `status === "running"`, `toolCalls` every call with its status. */
 export interface AgentView {
   messages: Message[];
   status: AgentStatus;
@@ -25,21 +26,29 @@ export interface AgentView {
   state: unknown;
 }
 
+/** What `useAgent()` can do to the thread: the `AgentClient` actions, stable across renders. */
 export interface AgentActions {
+  /** Appends a user message (text or content parts) and runs the agent. */
   sendMessage(content: string | InputContent[]): Promise<void>;
+  /** Aborts the request and any tool handlers; the thread is left idle with what it had. */
   stop(): void;
+  /** Runs again after an error, without the failed run's partial output. */
   retry(): Promise<void>;
   /** Asks again for a reply as a new version; the old one is kept (see `useBranches`). */
   regenerate(messageId?: string): Promise<void>;
   /** Sends an edited copy of a user message as a new version of that turn; the original is kept. */
   editMessage(messageId: string, content: string | InputContent[]): Promise<void>;
+  /** Answers an open interrupt with `payload`; once every open one is answered, a run resumes with the answers. */
   resolveInterrupt(interruptId: string, payload?: unknown): Promise<void>;
+  /** Declines an open interrupt; once every open one is answered, a run resumes with the answers. */
   cancelInterrupt(interruptId: string): Promise<void>;
+  /** Sets the agent state from the app (a value, or a function of the previous one); it is sent with the next run. */
   setState(next: unknown | ((previous: unknown) => unknown)): void;
   /** Answers a human-in-the-loop tool call. */
   respond(toolCallId: string, result: unknown): void;
 }
 
+/** What `useAgent()` returns: the thread's fields (each read subscribes) and its actions. */
 export type UseAgentResult = AgentView & AgentActions;
 
 type ViewKey = keyof AgentView;

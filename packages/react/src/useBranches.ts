@@ -2,6 +2,7 @@ import { versionsOf } from "@tandem/core";
 import { useCallback, useMemo, useSyncExternalStore } from "react";
 import { useAgentContext } from "./context.js";
 
+/** What `useBranches(messageId)` returns: the turn's versions and how to switch between them. */
 export interface UseBranches {
   /** The version on screen, 0-based. */
   index: number;
@@ -9,6 +10,7 @@ export interface UseBranches {
   count: number;
   /** Shows the version before this one; switching never runs the agent (nor happens while one streams). */
   previous(): void;
+  /** Shows the version after this one. */
   next(): void;
   /** Shows version `index` (0-based). */
   select(index: number): void;

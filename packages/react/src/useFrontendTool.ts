@@ -38,6 +38,7 @@ export function useFrontendTool<P extends ToolParameters>(tool: FrontendToolOpti
   }, [client, renderers, tool.name, hasHandler, hasRender, ...deps]);
 }
 
+/** A frontend tool without a handler: `render` shows the call and answers it with `respond`. */
 export interface HumanInTheLoopOptions<P extends ToolParameters = ToolParameters> extends Omit<FrontendToolOptions<P>, "handler"> {}
 
 /** A tool the agent calls to ask a person: the run waits until `render` calls `respond`. */

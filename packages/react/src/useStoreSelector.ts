@@ -25,6 +25,7 @@ export function useStoreSelector<T>(
   return useSyncExternalStore(store.subscribe, getSnapshot, getSnapshot);
 }
 
+/** True when `a` and `b` are the same value, or objects with the same keys whose values are `Object.is` equal. */
 export function shallowEqual<T>(a: T, b: T): boolean {
   if (Object.is(a, b)) return true;
   if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;

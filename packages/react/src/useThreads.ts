@@ -2,6 +2,7 @@ import type { StorageStatus, ThreadSummary } from "@tandem/core";
 import { useMemo, useSyncExternalStore } from "react";
 import { useAgentContext } from "./context.js";
 
+/** What `useThreads()` returns: the stored threads, the current one, and actions on them. */
 export interface UseThreads {
   /** Most recently updated first. */
   threads: ThreadSummary[];
@@ -12,6 +13,7 @@ export interface UseThreads {
   create(): string;
   /** Makes a thread current; a run in progress on the one left is stopped first. */
   switchTo(id: string): void;
+  /** Gives a thread a title of its own (later saves keep it). */
   rename(id: string, title: string): Promise<void>;
   /** Deletes a thread; deleting the current one moves to the most recent other, or a new one. */
   remove(id: string): Promise<void>;

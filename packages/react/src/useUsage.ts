@@ -2,6 +2,7 @@ import type { TokenUsage } from "@tandem/core";
 import { useAgentContext } from "./context.js";
 import { shallowEqual, useStoreSelector } from "./useStoreSelector.js";
 
+/** What `useUsage()` returns: token usage for the last run and the thread. */
 export interface Usage {
   /** What the last finished run reported (one entry per provider and model); empty if nothing. */
   run: TokenUsage[];

@@ -8,6 +8,7 @@ export interface ThreadListEntry extends ThreadSummary {
   stored: boolean;
 }
 
+/** What `useThreadList()` returns: `useThreads()` plus the entries a thread list draws. */
 export interface UseThreadList extends UseThreads {
   /**
    * What a thread list shows: the stored threads, most recent first, and the current one on

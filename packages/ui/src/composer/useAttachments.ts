@@ -3,6 +3,7 @@ import { type ClipboardEvent, type Dispatch, type DragEvent, type SetStateAction
 import { useLabels } from "../labels/labels.js";
 import { acceptAttribute, accepts, categoryOf, describeCategories, formatSize, offeredCategories } from "./attachments.js";
 
+/** What files the composer takes and how: size and count limits, accepted types, and an optional upload. */
 export interface AttachmentOptions {
   /** The largest file one can attach, in bytes (default 10 MB). */
   maxFileSize?: number;
@@ -20,6 +21,7 @@ export interface AttachmentOptions {
   upload?: (file: File, options: { signal: AbortSignal }) => Promise<{ url: string }>;
 }
 
+/** A file added to the composer and not sent yet, with its upload state. */
 export interface PendingAttachment {
   id: string;
   file: File;
@@ -31,6 +33,7 @@ export interface PendingAttachment {
 
 type DropHandler = (event: DragEvent<HTMLElement>) => void;
 
+/** The composer's pending files and what to do with them: add, remove, and paste and drop handlers. */
 export interface UseAttachments {
   items: readonly PendingAttachment[];
   /** Adds what it can; each refused file is said in `notice`, and the others are still added. */
@@ -47,6 +50,7 @@ export interface UseAttachments {
   dragging: boolean;
   /** Paste (clipboard files) and drop handlers, for the element that takes files. */
   handlers: {
+    /** Adds the pasted files; the text is pasted too when the clipboard has some. */
     onPaste: (event: ClipboardEvent<HTMLElement>) => void;
     onDragEnter: DropHandler;
     onDragOver: DropHandler;

@@ -4,18 +4,23 @@ import { useLabels } from "../labels/labels.js";
 import { filePart } from "./attachments.js";
 import { type AttachmentOptions, type PendingAttachment, type UseAttachments, useAttachments } from "./useAttachments.js";
 
+/** Options for `useComposer()`. */
 export interface UseComposerOptions {
   /** Files the user can attach (picker, paste, drop) and their limits; `false` turns attachments off. */
   attachments?: AttachmentOptions | false;
 }
 
+/** What `useComposer()` returns: the draft, whether it can be sent, and send, stop and key handling. */
 export interface UseComposer {
   text: string;
+  /** Replaces the draft's text. */
   setText: (text: string) => void;
   /** There is something to send (text or files, all ready) and the agent is not busy. */
   canSend: boolean;
   isRunning: boolean;
+  /** Sends the text and attachments as a user message and clears the draft; does nothing unless `canSend`. */
   send: () => void;
+  /** Stops the agent's run (`stop()`). */
   stop: () => void;
   /** Enter sends, Shift+Enter (or Enter while composing with an IME) is a newline. */
   onKeyDown: (event: KeyboardEvent<HTMLTextAreaElement>) => void;

@@ -3,14 +3,18 @@ import { type FormEvent, useMemo, useState } from "react";
 import { useLabels } from "../labels/labels.js";
 import { type Field, type FieldValues, fieldsOf, parseFreeForm, toPayload } from "./schemaForm.js";
 
+/** What `useInterruptForm()` returns: the fields (or free-form text), their values and errors, and submit. */
 export interface InterruptForm {
   /** Fields drawn from `responseSchema`, or null for a free-form (JSON or text) answer. */
   fields: Field[] | null;
   values: FieldValues;
+  /** Sets one field's value. */
   setValue: (name: string, value: string | boolean) => void;
   text: string;
+  /** Sets the free-form answer's text. */
   setText: (text: string) => void;
   errors: Record<string, string>;
+  /** Resolves the interrupt with the answer (free-form text parsed as JSON when it can be), or sets `errors` when fields are invalid. */
   submit: (event?: FormEvent) => void;
 }
 

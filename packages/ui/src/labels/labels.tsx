@@ -49,6 +49,7 @@ export interface ChatLabels {
   percent: (percent: number) => string;
   /** A tool call's group. */
   toolCall: (toolName: string) => string;
+  /** A tool call's status as shown on its card ("Running", "Done"…). */
   toolStatus: (status: ToolCallStatus) => string;
   arguments: string;
   result: string;
@@ -61,6 +62,7 @@ export interface ChatLabels {
   subagent: (name: string) => string;
   /** The word before a subagent's name in its group's header. */
   subagentKind: string;
+  /** A subagent's status as shown in its group's header ("Working"…). */
   subagentStatus: (status: SubagentStatus) => string;
   /** An interrupt's title when it gives no reason. */
   interrupt: string;
@@ -75,8 +77,11 @@ export interface ChatLabels {
   fieldNumber: string;
   fieldJson: string;
   tokenUsage: string;
+  /** The usage line of the last run, given its summary. */
   usageLastRun: (summary: string) => string;
+  /** The usage line of the whole thread, given its summary. */
   usageThread: (summary: string) => string;
+  /** Token counts as one phrase; a missing count is left out. */
   usageSummary: (usage: UsageSummary) => string;
   unnamedModel: string;
   /** A code block's language when it names none. */
@@ -90,7 +95,9 @@ export interface ChatLabels {
   untitledThread: string;
   /** The inline rename box. */
   threadTitle: string;
+  /** The rename button of a thread, given its title. */
   renameThread: (title: string) => string;
+  /** The delete button of a thread, given its title. */
   deleteThread: (title: string) => string;
   /** The inline question before a thread is deleted. */
   confirmDeleteThread: (title: string) => string;
@@ -107,11 +114,13 @@ export interface ChatLabels {
   versions: string;
   previousVersion: string;
   nextVersion: string;
+  /** "Version N of M", read out when the version shown changes. */
   version: (index: number, count: number) => string;
   /** The composer's file picker (button and input). */
   attachFiles: string;
   /** The list of pending attachments. */
   attachments: string;
+  /** The Remove button of a pending attachment, given its file name. */
   removeAttachment: (fileName: string) => string;
   /** Shown over the composer while files are dragged onto it. */
   dropFiles: string;
@@ -119,10 +128,13 @@ export interface ChatLabels {
   uploading: string;
   /** Why a file was refused; `limit` is a size such as "20 MB". */
   fileTooLarge: (fileName: string, limit: string) => string;
+  /** Why files were refused when a message would carry more than `max`. */
   tooManyFiles: (max: number) => string;
+  /** Why a file was refused when the agent (or the app) does not take its kind. */
   fileNotAccepted: (fileName: string) => string;
   /** The agent (or its protocol) takes no files of this kind, said before sending. */
   attachmentsNotSupported: (kinds: string) => string;
+  /** Why a file could not be attached (its upload or reading failed); `message` is the error's. */
   attachmentFailed: (fileName: string, message: string) => string;
   /** The thread list's status line when threads cannot be saved; `message` says why. */
   cannotSave: (message: string) => string;

@@ -1,5 +1,6 @@
 import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
 
+/** What `useAutoScroll()` returns: the ref for the scrolling element, whether it is at the bottom, and a way back there. */
 export interface AutoScroll<T extends HTMLElement> {
   /** Attach to the scrolling element. */
   ref: RefObject<T | null>;

@@ -5,12 +5,17 @@ import { ProgressReport } from "../messages/Activity.js";
 import { cx } from "../util/cx.js";
 import { argsText, pretty } from "../util/json.js";
 
+/** Props of `<ToolCallCard>`: a `<div>`'s props, plus the tool call to show. */
 export interface ToolCallCardProps extends Omit<ComponentPropsWithoutRef<"div">, "children"> {
   call: ToolCallView;
 }
 
 /** Open while the call is live or failed; closed once complete, unless the user says otherwise. */
-export function useDisclosure(call: ToolCallView): { expanded: boolean; toggle: () => void } {
+export function useDisclosure(call: ToolCallView): {
+  expanded: boolean;
+  /** Opens it if closed, closes it if open; the user's choice then holds whatever the status. */
+  toggle: () => void;
+} {
   const [chosen, setChosen] = useState<boolean | null>(null);
   const expanded = chosen ?? call.status !== "complete";
   return { expanded, toggle: () => setChosen(!expanded) };

@@ -2,18 +2,23 @@ import { type ToolCallView, useAgentClient } from "@tandem/react";
 import { type RefObject, useRef, useState } from "react";
 import { type ConfirmationKeys, useConfirmationKeys } from "./useConfirmationKeys.js";
 
+/** The result a confirmation sends to the agent: whether the call was approved, and the reason given on Reject. */
 export interface ConfirmationAnswer {
   approved: boolean;
   reason?: string;
 }
 
+/** What `useConfirmation(call)` returns: the reason field, whether it was answered, Approve and Reject, and focus handling. */
 export interface UseConfirmation {
   /** What the tool says it does, from its registration. */
   description: string | undefined;
   reason: string;
+  /** Sets the reason sent with Reject. */
   setReason: (reason: string) => void;
   answered: boolean;
+  /** Answers `{ approved: true }`; does nothing once answered. */
   approve: () => void;
+  /** Answers `{ approved: false }`, with the trimmed reason when there is one; does nothing once answered. */
   reject: () => void;
   /** Spread on the confirmation's container: focus when it appears, Escape rejects, focus moves on once answered. */
   keys: ConfirmationKeys;

@@ -2,6 +2,7 @@ import { useLatest } from "@tandem/react";
 import { type KeyboardEvent, type RefObject, useCallback, useEffect, useRef } from "react";
 import { type ConfirmationEntry, useConfirmationFocusRegistry } from "./confirmationFocus.js";
 
+/** Options for `useConfirmationKeys()`. */
 export interface ConfirmationKeysOptions {
   /** The confirmation waits for an answer: it takes focus when this turns true, and Escape works only then. */
   pending: boolean;
@@ -16,7 +17,9 @@ export interface ConfirmationKeysOptions {
 
 /** Spread these on the confirmation's container (any element). */
 export interface ConfirmationKeys {
+  /** Attaches the container, so focus can be moved into it and on from it. */
   ref: (element: HTMLElement | null) => void;
+  /** Escape while pending calls `onReject` (not while an IME composes or if already handled). */
   onKeyDown: (event: KeyboardEvent<HTMLElement>) => void;
   "data-tandem-confirmation": "";
 }

@@ -1,7 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 
 /** Copies text to the clipboard; `copied` stays true for a moment after. */
-export function useCopy(resetAfter = 2000): { copied: boolean; copy: (text: string) => Promise<void> } {
+export function useCopy(resetAfter = 2000): {
+  copied: boolean;
+  /** Writes `text` to the clipboard; without a clipboard (or if refused) it does nothing. */
+  copy: (text: string) => Promise<void>;
+} {
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);

@@ -15,8 +15,10 @@ import { ConfirmationFocusProvider } from "../tools/confirmationFocus.js";
 import { cx } from "../util/cx.js";
 import { type ChatComponents, ChatComponentsProvider, useChatComponents } from "./components.js";
 
+/** The color scheme: light, dark, or the operating system's preference (`"system"`). */
 export type ChatTheme = "light" | "dark" | "system";
 
+/** Props of `<Chat>`: a `<div>`'s props (for the root), plus the theme, suggestions, parts, labels and attachment options. */
 export interface ChatProps extends Omit<ComponentPropsWithoutRef<"div">, "children" | "placeholder"> {
   /** "system" (default) follows the operating system's light or dark preference. */
   theme?: ChatTheme;

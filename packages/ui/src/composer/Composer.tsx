@@ -10,6 +10,7 @@ import { ComposerContext, useComposerContext } from "./context.js";
 import type { AttachmentOptions } from "./useAttachments.js";
 import { useComposer } from "./useComposer.js";
 
+/** Props of `<Composer>`: a `<form>`'s props, plus the input's placeholder and the attachment options. */
 export interface ComposerProps extends ComponentPropsWithoutRef<"form"> {
   /** The default input's placeholder (default: the `placeholder` label). */
   placeholder?: string;
@@ -90,6 +91,7 @@ function afterTheirs<T extends object>(theirs: object, ours: T): T {
   return merged;
 }
 
+/** Props of `<ComposerInput>`: a `<textarea>`'s props, without `value` and `defaultValue` (the composer owns the text). */
 export interface ComposerInputProps extends Omit<ComponentPropsWithoutRef<"textarea">, "value" | "defaultValue"> {}
 
 /**
@@ -119,6 +121,7 @@ export const ComposerInput = forwardRef<HTMLTextAreaElement, ComposerInputProps>
   );
 });
 
+/** Props of `<ComposerSend>`: a button's props, and `asChild`. */
 export interface ComposerSendProps extends PartButtonProps {}
 
 /**
@@ -140,6 +143,7 @@ export const ComposerSend = forwardRef<HTMLButtonElement, ComposerSendProps>(fun
   );
 });
 
+/** Props of `<ComposerStop>`: a button's props, and `asChild`. */
 export interface ComposerStopProps extends PartButtonProps {}
 
 /** Stops the agent; rendered only while it replies. */

@@ -41,6 +41,7 @@ function AttachmentChip({ item, onRemove, buttonRef }: ChipProps) {
   );
 }
 
+/** Props of `<ComposerAttachments>`: a `<ul>`'s props. */
 export interface ComposerAttachmentsProps extends Omit<ComponentPropsWithoutRef<"ul">, "children"> {}
 
 /**
@@ -97,6 +98,7 @@ export const ComposerAttachments = forwardRef<HTMLUListElement, ComposerAttachme
   );
 });
 
+/** Props of `<ComposerAttachButton>`: a button's props, and `asChild`. */
 export interface ComposerAttachButtonProps extends PartButtonProps {}
 
 /**

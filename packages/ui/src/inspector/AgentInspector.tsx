@@ -4,6 +4,7 @@ import { InspectorView, type Row, RowFilter, type RunView } from "./inspectorVie
 import { showValue } from "./showValue.js";
 import type { StateChange } from "./stateDiff.js";
 
+/** Props of `<AgentInspector>`: redaction, the export's file name, theme, class and how many events to list. */
 export interface AgentInspectorProps {
   /** Takes secrets out of each recorded request (the exported recording and the requests shown). */
   redact?: RecordOptions["redact"];

@@ -6,9 +6,12 @@ import { cx } from "../util/cx.js";
 import type { Field } from "./schemaForm.js";
 import { type InterruptForm, useInterruptForm } from "./useInterruptForm.js";
 
+/** Props of `<InterruptPrompt>`: a `<form>`'s props, plus the interrupt and the two ways to answer it. */
 export interface InterruptPromptProps extends Omit<ComponentPropsWithoutRef<"form">, "children"> {
   interrupt: Interrupt;
+  /** Called with the answer when the form is submitted. */
   onResolve: (payload?: unknown) => void;
+  /** Called when the user cancels. */
   onCancel: () => void;
 }
 

@@ -5,6 +5,7 @@ import { cx } from "../util/cx.js";
 import { keyOf, RenderHost } from "../util/RenderHost.js";
 import { InterruptPrompt as DefaultInterruptPrompt } from "./InterruptPrompt.js";
 
+/** Props of `<Interrupts>`: a `<div>`'s props. */
 export interface InterruptsProps extends Omit<ComponentPropsWithoutRef<"div">, "children"> {}
 
 const NONE: Interrupt[] = [];

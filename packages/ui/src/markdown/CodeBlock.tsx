@@ -97,6 +97,7 @@ function useHighlighted(code: string, language: string | undefined, open: boolea
   return cached ?? (done && done.key === key ? done.node : undefined);
 }
 
+/** Props of `<CodeBlock>`: a `<pre>`'s props, plus the renderer's hast `node` it reads the language and code from. */
 export type CodeBlockProps = ComponentPropsWithoutRef<"pre"> & { node?: unknown };
 
 /**

@@ -1,5 +1,6 @@
 import type { ComponentPropsWithoutRef } from "react";
 
+/** Props of `<Markdown>`: a `<div>`'s props, plus the Markdown text as children. */
 export interface MarkdownProps extends Omit<ComponentPropsWithoutRef<"div">, "children"> {
   /** The Markdown text; it may be incomplete while it streams. */
   children: string;

@@ -5,6 +5,7 @@ import { cx } from "../util/cx.js";
 import { pretty } from "../util/json.js";
 import { keyOf, RenderHost } from "../util/RenderHost.js";
 
+/** Props of `<Activity>`: a `<div>`'s props, plus the activity message's id, type and content. */
 export interface ActivityProps extends Omit<ComponentPropsWithoutRef<"div">, "content" | "children"> {
   /** The activity message's id (a registered renderer gets it). */
   messageId: string;
@@ -12,6 +13,7 @@ export interface ActivityProps extends Omit<ComponentPropsWithoutRef<"div">, "co
   content: Record<string, unknown>;
 }
 
+/** Props of `<ProgressBar>`: a `<div>`'s props, plus its value and accessible name (`label`). */
 export interface ProgressBarProps extends Omit<ComponentPropsWithoutRef<"div">, "children"> {
   /** 0..1; clamped. */
   value: number;

@@ -29,6 +29,7 @@ function usePicker(part: string): BranchPickerContextValue {
   return value;
 }
 
+/** Props of `<BranchPicker>`: a `<fieldset>`'s props. */
 export interface BranchPickerProps extends ComponentPropsWithoutRef<"fieldset"> {}
 
 /**
@@ -125,14 +126,17 @@ const BranchPickerStep = forwardRef<HTMLButtonElement, PartButtonProps & { part:
   );
 });
 
+/** Shows the version before this one; disabled at the first version and while a run streams. */
 export const BranchPickerPrevious = forwardRef<HTMLButtonElement, PartButtonProps>(function BranchPickerPrevious(props, ref) {
   return <BranchPickerStep {...props} ref={ref} part="previous" />;
 });
 
+/** Shows the version after this one; disabled at the last version and while a run streams. */
 export const BranchPickerNext = forwardRef<HTMLButtonElement, PartButtonProps>(function BranchPickerNext(props, ref) {
   return <BranchPickerStep {...props} ref={ref} part="next" />;
 });
 
+/** Props of `<BranchPickerCount>`: a `<span>`'s props. */
 export interface BranchPickerCountProps extends ComponentPropsWithoutRef<"span"> {}
 
 /** `N / M` on screen; "Version N of M" read out when it changes. */

@@ -22,6 +22,7 @@ import { MessageContext } from "./messageContext.js";
 import { Reasoning as DefaultReasoning } from "./Reasoning.js";
 import { UserContent as DefaultUserContent } from "./UserContent.js";
 
+/** Props of `<Message>`: a `<div>`'s props, plus the id of the message to show and whether it streams. */
 export interface MessageProps extends Omit<ComponentPropsWithoutRef<"div">, "id" | "children"> {
   /** The message's id (not the element's: the row carries it as `data-message-id`). */
   id: string;

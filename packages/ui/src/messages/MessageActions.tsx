@@ -10,6 +10,7 @@ import { useCopy } from "../util/useCopy.js";
 import { BranchPicker } from "./BranchPicker.js";
 import { textOfMessage, useMessageContext } from "./messageContext.js";
 
+/** Props of `<MessageActions>`: a `<fieldset>`'s props. */
 export interface MessageActionsProps extends ComponentPropsWithoutRef<"fieldset"> {}
 
 /**

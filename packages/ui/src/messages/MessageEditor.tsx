@@ -6,6 +6,7 @@ import { composeEventHandlers } from "../util/composeEventHandlers.js";
 import { cx } from "../util/cx.js";
 import { textOfMessage, useMessageContext } from "./messageContext.js";
 
+/** Props of `<MessageEditor>`: a `<form>`'s props. */
 export interface MessageEditorProps extends ComponentPropsWithoutRef<"form"> {}
 
 /**

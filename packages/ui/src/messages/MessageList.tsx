@@ -8,6 +8,7 @@ import { Message as DefaultMessage, type MessageProps } from "./Message.js";
 import { SubagentGroup as DefaultSubagentGroup, type SubagentGroupProps } from "./SubagentGroup.js";
 import { useAutoScroll } from "./useAutoScroll.js";
 
+/** Props of `<MessageList>`: a `<div>`'s props, plus what to show while the thread is empty. */
 export interface MessageListProps extends ComponentPropsWithoutRef<"div"> {
   /** Shown while the thread has no messages (a welcome). */
   empty?: ReactNode;

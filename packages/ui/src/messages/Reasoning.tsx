@@ -4,6 +4,7 @@ import { useLabels } from "../labels/labels.js";
 import { Markdown as LazyMarkdown } from "../markdown/LazyMarkdown.js";
 import { cx } from "../util/cx.js";
 
+/** Props of `<Reasoning>`: a `<details>`'s props, plus the reasoning text and whether it streams. */
 export interface ReasoningProps extends Omit<ComponentPropsWithoutRef<"details">, "children"> {
   text: string;
   /** The agent is still thinking (this is the message being streamed). */

@@ -2,6 +2,7 @@ import { type ComponentPropsWithoutRef, forwardRef } from "react";
 import { cx } from "../util/cx.js";
 import { useRunAnnouncement } from "./useRunAnnouncement.js";
 
+/** Props of `<StatusAnnouncer>`: a `<div>`'s props. */
 export interface StatusAnnouncerProps extends Omit<ComponentPropsWithoutRef<"div">, "children"> {}
 
 /** A visually hidden polite live region announcing run start, finish and errors. */

@@ -3,6 +3,7 @@ import { type ComponentPropsWithoutRef, forwardRef, type ReactNode, useId, useSt
 import { useLabels } from "../labels/labels.js";
 import { cx } from "../util/cx.js";
 
+/** Props of `<SubagentGroup>`: a `<fieldset>`'s props, plus the subagent invocation it shows. */
 export interface SubagentGroupProps extends ComponentPropsWithoutRef<"fieldset"> {
   subagent: SubagentView;
   /** The subagent's messages and tool calls (and the groups of subagents it started). */

@@ -5,6 +5,7 @@ import { useLabels } from "../labels/labels.js";
 import { cx } from "../util/cx.js";
 import { withKeys } from "../util/keys.js";
 
+/** Props of `<UserContent>`: a `<div>`'s props, plus the user message's content (text or content parts). */
 export interface UserContentProps extends Omit<ComponentPropsWithoutRef<"div">, "content" | "children"> {
   content: Extract<Message, { role: "user" }>["content"];
 }

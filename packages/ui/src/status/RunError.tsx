@@ -12,6 +12,7 @@ function useRunErrorContext(part: string) {
   return value;
 }
 
+/** Props of `<RunError>`: a `<div>`'s props. */
 export interface RunErrorProps extends ComponentPropsWithoutRef<"div"> {}
 
 /**
@@ -36,6 +37,7 @@ export const RunError = forwardRef<HTMLDivElement, RunErrorProps>(function RunEr
   );
 });
 
+/** Props of `<RunErrorMessage>`: a `<p>`'s props. */
 export interface RunErrorMessageProps extends ComponentPropsWithoutRef<"p"> {}
 
 /** The error's message (or your `children` in its place). */
@@ -51,6 +53,7 @@ export const RunErrorMessage = forwardRef<HTMLParagraphElement, RunErrorMessageP
   );
 });
 
+/** Props of `<RunErrorRetry>`: a button's props, and `asChild`. */
 export interface RunErrorRetryProps extends PartButtonProps {}
 
 /** Runs the agent again (`retry()`). */

@@ -4,6 +4,7 @@ import { useLabels } from "../labels/labels.js";
 import { cx } from "../util/cx.js";
 import { withKeys } from "../util/keys.js";
 
+/** Props of `<Steps>`: a `<ul>`'s props. */
 export interface StepsProps extends Omit<ComponentPropsWithoutRef<"ul">, "children"> {}
 
 const NONE: RunStep[] = [];

@@ -3,6 +3,7 @@ import { type ComponentPropsWithoutRef, forwardRef } from "react";
 import { type UsageSummary as Sum, useLabels } from "../labels/labels.js";
 import { cx } from "../util/cx.js";
 
+/** Props of `<Usage>`: a `<section>`'s props. */
 export interface UsageProps extends Omit<ComponentPropsWithoutRef<"section">, "children"> {}
 
 const add = (a: number | undefined, b: number | undefined) => (a === undefined ? b : b === undefined ? a : a + b);

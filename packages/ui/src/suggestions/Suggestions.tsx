@@ -4,11 +4,13 @@ import { useLabels } from "../labels/labels.js";
 import { cx } from "../util/cx.js";
 import { ActionButton, type PartButtonProps } from "../util/Primitive.js";
 
+/** A preset prompt: its text, or a label shown with the `prompt` sent (default: the label). */
 export type Suggestion = string | { label: string; prompt?: string };
 
 /** The group's `onSelect`, for its items. */
 const SuggestionsContext = createContext<((prompt: string) => void) | undefined>(undefined);
 
+/** Props of `<Suggestions>`: a `<fieldset>`'s props, plus the prompts to offer and an `onSelect` to call instead of sending. */
 export interface SuggestionsProps extends Omit<ComponentPropsWithoutRef<"fieldset">, "onSelect"> {
   /** The prompts to offer; or compose SuggestionsItem children yourself. */
   suggestions?: readonly Suggestion[];
@@ -44,6 +46,7 @@ export const Suggestions = forwardRef<HTMLFieldSetElement, SuggestionsProps>(fun
   );
 });
 
+/** Props of `<SuggestionsItem>`: a button's props, `asChild`, and the prompt it sends. */
 export interface SuggestionsItemProps extends PartButtonProps {
   /** What is sent (or given to the group's `onSelect`); the children are the label (default: the prompt). */
   prompt: string;

@@ -22,6 +22,7 @@ import { type ThreadListEntry, useThreadList } from "./useThreadList.js";
 /** Lets an item hand focus to the list when it goes away (a deleted thread). */
 const ThreadListContext = createContext<{ focusCurrent(): void } | null>(null);
 
+/** Props of `<ThreadList>`: a `<nav>`'s props, plus the theme and labels. */
 export interface ThreadListProps extends ComponentPropsWithoutRef<"nav"> {
   /** "system" (default) follows the operating system's light or dark preference. */
   theme?: ChatTheme;
@@ -98,6 +99,7 @@ function ThreadListRoot({
   );
 }
 
+/** Props of `<ThreadListNew>`: a button's props, and `asChild`. */
 export interface ThreadListNewProps extends ComponentPropsWithoutRef<"button">, AsChildProp {}
 
 /** Starts a new, empty thread and makes it current (`create()`). Named by the `newThread` label. */
@@ -121,6 +123,7 @@ export const ThreadListNew = forwardRef<HTMLButtonElement, ThreadListNewProps>(f
   );
 });
 
+/** Props of `<ThreadListItems>`: a `<ul>`'s props. */
 export interface ThreadListItemsProps extends Omit<ComponentPropsWithoutRef<"ul">, "children"> {}
 
 /** The list: one ThreadListItem per thread, the current one first while it is new. */
@@ -138,6 +141,7 @@ export const ThreadListItems = forwardRef<HTMLUListElement, ThreadListItemsProps
 type Mode = "idle" | "renaming" | "deleting";
 type FocusTarget = "item" | "rename" | "delete";
 
+/** Props of `<ThreadListItem>`: an `<li>`'s props, plus the thread entry it shows. */
 export interface ThreadListItemProps extends ComponentPropsWithoutRef<"li"> {
   thread: ThreadListEntry;
 }
@@ -310,6 +314,7 @@ export const ThreadListItem = forwardRef<HTMLLIElement, ThreadListItemProps>(fun
   );
 });
 
+/** Props of `<ThreadListStatus>`: a `<p>`'s props. */
 export interface ThreadListStatusProps extends Omit<ComponentPropsWithoutRef<"p">, "children"> {}
 
 /**

@@ -36,6 +36,7 @@ function emphasise(text: string, name: string): ReactNode {
   );
 }
 
+/** Props of `<Confirmation>`: a `<fieldset>`'s props, plus the tool call waiting for an answer. */
 export interface ConfirmationProps extends ComponentPropsWithoutRef<"fieldset"> {
   call: ToolCallView;
 }
@@ -88,6 +89,7 @@ export const Confirmation = forwardRef<HTMLFieldSetElement, ConfirmationProps>(f
   );
 });
 
+/** Props of `<ConfirmationTitle>`: a `<p>`'s props. */
 export interface ConfirmationTitleProps extends ComponentPropsWithoutRef<"p"> {}
 
 /** "Allow the agent to run **name**?" (the `confirm` label), or your `children`. */
@@ -104,6 +106,7 @@ export const ConfirmationTitle = forwardRef<HTMLParagraphElement, ConfirmationTi
   );
 });
 
+/** Props of `<ConfirmationDescription>`: a `<p>`'s props. */
 export interface ConfirmationDescriptionProps extends ComponentPropsWithoutRef<"p"> {}
 
 /** What the tool says it does (from its registration), or your `children`; it describes the group. Nothing when neither. */
@@ -127,6 +130,7 @@ export const ConfirmationDescription = forwardRef<HTMLParagraphElement, Confirma
   );
 });
 
+/** Props of `<ConfirmationArgs>`: a `<div>`'s props. */
 export interface ConfirmationArgsProps extends Omit<ComponentPropsWithoutRef<"div">, "children"> {}
 
 /** The call's arguments as pretty JSON, under the `arguments` label. */
@@ -144,6 +148,7 @@ export const ConfirmationArgs = forwardRef<HTMLDivElement, ConfirmationArgsProps
   );
 });
 
+/** Props of `<ConfirmationReason>`: a `<div>`'s props. */
 export interface ConfirmationReasonProps extends Omit<ComponentPropsWithoutRef<"div">, "children"> {}
 
 /** The optional reason sent with Reject (a text field named by the `reasonOptional` label). */
@@ -162,6 +167,7 @@ export const ConfirmationReason = forwardRef<HTMLDivElement, ConfirmationReasonP
   );
 });
 
+/** Props of `<ConfirmationApprove>` and `<ConfirmationReject>`: a button's props, and `asChild`. */
 export interface ConfirmationButtonProps extends PartButtonProps {}
 
 /** Approves (`{ approved: true }`); it takes focus when the confirmation appears. Disabled, with `data-disabled`, once answered. */

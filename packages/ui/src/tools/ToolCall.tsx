@@ -7,6 +7,7 @@ import { keyOf, RenderHost } from "../util/RenderHost.js";
 import { Confirmation as DefaultConfirmation } from "./Confirmation.js";
 import { ToolCallCard as DefaultToolCallCard } from "./ToolCallCard.js";
 
+/** Props of `<ToolCall>`: a `<fieldset>`'s props, plus the id of the tool call to show. */
 export interface ToolCallProps extends Omit<ComponentPropsWithoutRef<"fieldset">, "children"> {
   toolCallId: string;
 }

@@ -17,7 +17,7 @@ export type {
 /** The thread's status: idle, running a run or tool handlers, waiting for a person (interrupt or tool without handler), or failed. */
 export type AgentStatus = "idle" | "running" | "awaiting-input" | "error";
 
-/** Where a failure came from: an HTTP status, the connection, an invalid event stream, the agent's RUN_ERROR, a stream cut off, or a tool handler. */
+/** Where a failure came from: an HTTP status, the connection, what the protocol cannot read or carry, the agent's RUN_ERROR, a reply cut off, or a tool handler. */
 export type ErrorKind = "http" | "network" | "protocol" | "agent" | "truncated" | "tool";
 
 /** Every failure, whatever channel it came through, ends up as one of these. */

@@ -34,7 +34,7 @@ export interface HttpOptions {
   fetch?: typeof fetch;
 }
 
-/** Options for an AG-UI server: runs are POSTed to `url` and answered with AG-UI events over SSE. */
+/** Options for an AG-UI server (the default dialect): runs are POSTed to `url` and answered with AG-UI events over SSE or protobuf. */
 export interface AgUiOptions extends HttpOptions {
   protocol?: "ag-ui";
   /** A URL that answers GET with the agent's `AgentCapabilities` (AG-UI names no standard place). */

@@ -45,6 +45,17 @@ function runtime(url: string, storage: ThreadStorage | undefined, options: { thr
   return r;
 }
 
+/** Two tabs (runtimes) on thread t1 of one storage, connected. */
+async function twoTabs() {
+  const agent = await serve();
+  const storage = memoryStorage();
+  const tabA = runtime(agent.url, storage, { threadId: "t1" });
+  const tabB = runtime(agent.url, storage, { threadId: "t1" });
+  tabA.connect();
+  tabB.connect();
+  return { storage, tabA, tabB };
+}
+
 const texts = (r: { messages: { content?: unknown }[] } | null | undefined) => (r?.messages ?? []).map((m) => String(m.content));
 
 describe("ThreadRuntime", () => {
@@ -132,12 +143,7 @@ describe("ThreadRuntime", () => {
   });
 
   it("two tabs follow each other: the list at once, and the current thread while it is idle", async () => {
-    const agent = await serve();
-    const storage = memoryStorage();
-    const tabA = runtime(agent.url, storage, { threadId: "t1" });
-    const tabB = runtime(agent.url, storage, { threadId: "t1" });
-    tabA.connect();
-    tabB.connect();
+    const { storage, tabA, tabB } = await twoTabs();
     await tabA.client.sendMessage("from A");
     await until(() => texts(tabB.client.state).length === 2);
     expect(texts(tabB.client.state)).toEqual(["from A", "re: from A w0 w1"]);
@@ -160,12 +166,7 @@ describe("ThreadRuntime", () => {
   });
 
   it("a thread removed in another tab is left by the tab showing it, which does not write it back", async () => {
-    const agent = await serve();
-    const storage = memoryStorage();
-    const tabA = runtime(agent.url, storage, { threadId: "t1" });
-    const tabB = runtime(agent.url, storage, { threadId: "t1" });
-    tabA.connect();
-    tabB.connect();
+    const { storage, tabA, tabB } = await twoTabs();
     await tabA.client.sendMessage("to be removed");
     await until(() => texts(tabB.client.state).length === 2);
     await tabA.remove("t1");

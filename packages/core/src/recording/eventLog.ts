@@ -3,7 +3,7 @@ import type { BaseEvent, RunAgentInput } from "@ag-ui/core";
 /**
  * How many entries a client's event log keeps by default: none. A kept event is cheap to write
  * but holds memory (the validated copy of a 1,000-message history snapshot alone is about 1.5 MB
- * of heap in ../shared/bench at H=1000), so an app turns the log on where an inspector or a
+ * of heap in the shared headless bench at H=1000), so an app turns the log on where an inspector or a
  * recorder may start late: `eventLog` (e.g. 20,000), as the playground does.
  */
 export const DEFAULT_EVENT_LOG_SIZE = 0;

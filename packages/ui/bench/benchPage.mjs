@@ -1,7 +1,7 @@
-// Opens the `tandem-ui` page of a built copy of ../shared/bench in Debian's Chromium, with the
+// Opens the `tandem-ui` page of a built copy of the shared bench (shared/bench, beside the repository) in Debian's Chromium, with the
 // bench's scripted agent behind it. Shared by the trace scripts here; not a test.
 //
-//   cp -r ../shared/bench /tmp/bench && (cd /tmp/bench && npm ci && TANDEM_DIR=$PWD/.. node build.mjs tandem-ui)
+//   cp -r <shared folder>/bench /tmp/bench && (cd /tmp/bench && npm ci && TANDEM_DIR=$PWD/.. node build.mjs tandem-ui)
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";

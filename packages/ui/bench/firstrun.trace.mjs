@@ -3,12 +3,12 @@
 // still plain text (the Markdown renderer's fallback) when it ended, and how long and how much
 // main-thread time it took until none was. Not a test: prints figures.
 //
-//   node packages/ui/bench/firstrun.trace.mjs <built copy of ../shared/bench> [H=1000] [T=10000] [kit=tandem-ui]
+//   node packages/ui/bench/firstrun.trace.mjs <built copy of the shared bench> [H=1000] [T=10000] [kit=tandem-ui]
 // (benchPage.mjs says how to build the copy; `kit` names another build of the page in its dist.)
 import { openBenchPage, pct } from "./benchPage.mjs";
 
 const [benchDir, H = "1000", T = "10000", kit = "tandem-ui"] = process.argv.slice(2);
-const usage = "usage: node packages/ui/bench/firstrun.trace.mjs <built copy of ../shared/bench> [H] [T] [kit]";
+const usage = "usage: node packages/ui/bench/firstrun.trace.mjs <built copy of the shared bench> [H] [T] [kit]";
 const { page, close } = await openBenchPage(benchDir, { H, T, usage, kit });
 await page.waitForFunction(() => window.__bench);
 await page.evaluate(() => window.__bench.ready);

@@ -1,7 +1,7 @@
 // The browser's side of a streamed reply in `<Chat>` with Tandem's stylesheet: style, layout,
 // pre-paint and paint per frame, from a Chromium trace. Not a test: prints figures.
 //
-// It drives the `tandem-ui` page of a built copy of ../shared/bench (whose page loads no
+// It drives the `tandem-ui` page of a built copy of the shared bench (whose page loads no
 // stylesheet, so this adds packages/ui/dist/styles.css and gives the chat the window's height;
 // benchPage.mjs says how to build it):
 //
@@ -10,7 +10,7 @@ import path from "node:path";
 import { openBenchPage, pct } from "./benchPage.mjs";
 
 const [benchDir, H = "1000", T = "10000"] = process.argv.slice(2);
-const usage = "usage: node packages/ui/bench/layout.trace.mjs <built copy of ../shared/bench> [H] [T]";
+const usage = "usage: node packages/ui/bench/layout.trace.mjs <built copy of the shared bench> [H] [T]";
 const { page, close } = await openBenchPage(benchDir, { H, T, usage });
 const styles = path.resolve(import.meta.dirname, "../dist/styles.css");
 await page.addStyleTag({ path: styles });

@@ -75,6 +75,17 @@ function sequences(thread: StoredThread): { after: string; ids: string[] }[] {
   return all;
 }
 
+/** Two tabs on a thread that tab A began with `first` and saved, and tab B then loaded. */
+async function begunByA(...first: [string, ("user" | "assistant")?][]) {
+  const { storage, tab } = setup();
+  const a = tab();
+  const b = tab();
+  for (const [id, role] of first) a.add(id, role);
+  await a.save();
+  await b.load();
+  return { storage, a, b };
+}
+
 function setup() {
   const storage = memoryStorage();
   const parents = new Map<string, string>();
@@ -83,13 +94,7 @@ function setup() {
 
 describe("mergeThread: two tabs on one thread", () => {
   it("an edit made in a tab that has not seen the other's new turn never puts that turn before the question it follows", async () => {
-    const { storage, tab } = setup();
-    const a = tab();
-    const b = tab();
-    a.add("Q1");
-    a.add("R1", "assistant");
-    await a.save();
-    await b.load();
+    const { storage, a, b } = await begunByA(["Q1"], ["R1", "assistant"]);
     a.add("Q2");
     a.add("R2", "assistant");
     await a.save();
@@ -112,12 +117,7 @@ describe("mergeThread: two tabs on one thread", () => {
   });
 
   it("turns added at once by two tabs become two versions of the turn they follow", async () => {
-    const { storage, tab } = setup();
-    const a = tab();
-    const b = tab();
-    a.add("q");
-    await a.save();
-    await b.load();
+    const { storage, a, b } = await begunByA(["q"]);
     a.add("from A");
     b.add("from B");
     await a.save();
@@ -128,12 +128,7 @@ describe("mergeThread: two tabs on one thread", () => {
   });
 
   it("a tab that saves without having seen the other's new turns keeps them after its last message", async () => {
-    const { storage, tab } = setup();
-    const a = tab();
-    const b = tab();
-    a.add("q");
-    await a.save();
-    await b.load();
+    const { storage, a, b } = await begunByA(["q"]);
     a.add("r", "assistant");
     await a.save();
     await b.save();

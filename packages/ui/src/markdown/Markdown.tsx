@@ -66,8 +66,29 @@ interface GroupProps {
   prefix: string;
 }
 
-const sameBlocks = (a: GroupProps, b: GroupProps) =>
-  a.texts.length === b.texts.length && a.texts.every((text, i) => text === b.texts[i] && a.blocks[i]!.key === b.blocks[i]!.key);
+const sameBlocks = (a: Run, b: Run) =>
+  (a.texts === b.texts && a.blocks === b.blocks) ||
+  (a.texts.length === b.texts.length && a.texts.every((text, i) => text === b.texts[i] && a.blocks[i]!.key === b.blocks[i]!.key));
+
+type Run = Pick<GroupProps, "texts" | "blocks">;
+
+/**
+ * The reply's blocks in runs of `GROUP`, each run the previous frame's where it holds the same
+ * blocks: a frame allocates only the run it changed, and each group's memo compares one reference.
+ */
+function runsOf(texts: readonly string[], blocks: readonly ResolvedBlock[], previous: readonly Run[]): Run[] {
+  const runs: Run[] = [];
+  for (let start = 0; start < texts.length; start += GROUP) {
+    const end = Math.min(texts.length, start + GROUP);
+    const before = previous[runs.length];
+    const same =
+      before !== undefined &&
+      before.texts.length === end - start &&
+      before.texts.every((text, i) => text === texts[start + i] && before.blocks[i] === blocks[start + i]);
+    runs.push(same ? before : { texts: texts.slice(start, end), blocks: blocks.slice(start, end) });
+  }
+  return runs;
+}
 
 /**
  * A run of blocks; it renders again only when one of its blocks changed (in practice, its last).
@@ -109,28 +130,21 @@ const Footnotes = memo(
 export const Markdown = forwardRef<HTMLDivElement, MarkdownProps>(function Markdown({ children, className, ...rest }, ref) {
   const last = useRef<Blocks>(undefined);
   const lastDocument = useRef<ResolvedDocument>(undefined);
+  const lastRuns = useRef<readonly Run[]>([]);
   const prefix = `tandem-${useId().replace(/[^\w-]/g, "")}-`;
-  const { texts, resolved } = useMemo(() => {
+  const { runs, resolved } = useMemo(() => {
     last.current = splitBlocks(children, last.current);
     lastDocument.current = resolveDocument(last.current, lastDocument.current);
-    return { texts: last.current.blocks, resolved: lastDocument.current };
+    lastRuns.current = runsOf(last.current.blocks, lastDocument.current.blocks, lastRuns.current);
+    return { runs: lastRuns.current, resolved: lastDocument.current };
   }, [children]);
-  const groups = [];
-  for (let start = 0; start < texts.length; start += GROUP) {
-    const end = Math.min(texts.length, start + GROUP);
-    groups.push(
-      <Group
-        key={start}
-        texts={texts.slice(start, end)}
-        blocks={resolved.blocks.slice(start, end)}
-        open={end === texts.length}
-        prefix={prefix}
-      />,
-    );
-  }
   return (
     <div {...rest} ref={ref} className={cx("tandem-markdown", className)}>
-      {groups}
+      {runs.map((run, i) => (
+        // Keyed by position: the runs are positions in one growing text, as the blocks are.
+        // biome-ignore lint/suspicious/noArrayIndexKey: see above
+        <Group key={i * GROUP} texts={run.texts} blocks={run.blocks} open={i === runs.length - 1} prefix={prefix} />
+      ))}
       {resolved.footer && <Footnotes footer={resolved.footer} prefix={prefix} />}
     </div>
   );

@@ -22,4 +22,20 @@ it("keeps a streamed reply's closed blocks at the size of their text, not a copy
   expect(cut.blocks.join("")).toBe(reply);
   // A block cut as a slice of the reply it closed in kept that whole reply: hundreds of times its size here.
   expect(kept).toBeLessThan(5 * reply.length);
+}, 30_000); // Streams 2,700 frames and collects garbage twice: seconds on a loaded 2-core machine.
+
+it("stops tokenizing a block once a blank line parts it from the line being written, unless that line can still join it", () => {
+  const frozenWhile = (done: string, line: string) => splitBlocks(done + line, splitBlocks(done)).frozen;
+  // A heading, a paragraph, a quote, a closed code block: nothing after a blank line reaches back.
+  expect(frozenWhile("# Title\n\n", "Some wo")).toBe(1);
+  expect(frozenWhile("Some words.\n\n", "- ite")).toBe(1);
+  expect(frozenWhile("> quoted\n\n", "Mor")).toBe(1);
+  expect(frozenWhile("```ts\nx\n```\n\n", "Aft")).toBe(1);
+  // A loose list goes on where its next marker is still arriving ("2" before its "."), and an
+  // indented line continues a list item or a footnote: those stay open.
+  expect(frozenWhile("1. Install\n\n", "2")).toBe(0);
+  expect(frozenWhile("- one\n\n", "  mo")).toBe(0);
+  expect(frozenWhile("Note.[^1]\n\n[^1]: The note.\n\n", "    more")).toBe(1);
+  // No blank line between: the line may still turn the paragraph into a heading ("===").
+  expect(frozenWhile("Some words\n", "=")).toBe(0);
 });

@@ -19,14 +19,37 @@ export interface Blocks {
   frozen: number;
 }
 
+/** The blocks of a text: where each starts, its mdast where known, and where and how it ends. */
+interface Parsed {
+  starts: number[];
+  trees: (Mdast | undefined)[];
+  /** Where each block's last node ends. */
+  ends: number[];
+  /** Each block ends in a node that a blank line closes for good (not a list or a footnote's definition). */
+  closable: boolean[];
+}
+
 /**
- * How many of `starts` (block starts in `text`, the first at 0) close the block before them:
- * those whose line has ended, that is that start at or before the last line break.
+ * Top-level nodes that text after a blank line can still add to: a list (an indented line, or
+ * a line still becoming its next item's marker: "2" before ".") and a footnote's definition
+ * (an indented line). Everything else a blank line ends for good.
  */
-function closedBefore(text: string, starts: readonly number[]): number {
+const CONTINUES_AFTER_BLANK = new Set(["list", "footnoteDefinition"]);
+
+const BLANK_LINE = /\n[ \t]*\n/;
+
+/**
+ * How many of the blocks of `text` (the first at 0) close the block before them: those whose
+ * line has ended, that is that start at or before the last line break; and the last block, on
+ * its first line still, when the block before it ends in a node that a blank line closes for
+ * good and a blank line parts them (whatever that line becomes, it cannot reach back: so a
+ * heading or a paragraph is not parsed again while the line after it is written).
+ */
+function closedBefore(text: string, { starts, ends, closable }: Parsed): number {
   const lastBreak = text.lastIndexOf("\n");
   let closed = 0;
   while (closed + 1 < starts.length && starts[closed + 1]! <= lastBreak) closed++;
+  if (closed + 2 === starts.length && closable[closed] && BLANK_LINE.test(text.slice(ends[closed], starts[closed + 1]))) closed++;
   return closed;
 }
 
@@ -36,9 +59,11 @@ function closedBefore(text: string, starts: readonly number[]): number {
  * gives, except where a definition elsewhere resolves a reference (`[x]: url`): then there are
  * no trees. Text before the first node (blank lines) belongs to no block here.
  */
-function nodeBlocks(text: string): { starts: number[]; trees: (Mdast | undefined)[] } {
+function nodeBlocks(text: string): Parsed {
   const starts: number[] = [];
   const trees: Mdast[] = [];
+  const ends: number[] = [];
+  const closable: boolean[] = [];
   let previous: Mdast["children"][number] | undefined;
   for (const node of parseMarkdown(text).children) {
     const offset = node.position?.start.offset;
@@ -52,8 +77,10 @@ function nodeBlocks(text: string): { starts: number[]; trees: (Mdast | undefined
       starts.push(lineStart);
       trees.push({ type: "root", children: [node] });
     } else trees[trees.length - 1]!.children.push(node);
+    ends[starts.length - 1] = node.position!.end.offset!;
+    closable[starts.length - 1] = !CONTINUES_AFTER_BLANK.has(node.type);
   }
-  return { starts, trees: text.includes("]:") ? trees.map(() => undefined) : trees };
+  return { starts, trees: text.includes("]:") ? trees.map(() => undefined) : trees, ends, closable };
 }
 
 /**
@@ -62,16 +89,23 @@ function nodeBlocks(text: string): { starts: number[]; trees: (Mdast | undefined
  * follows its closing line is tokenized, so the frame that closes a long block of code costs
  * what the text after it costs.
  */
-function parseBlocks(text: string): { starts: number[]; trees: (Mdast | undefined)[] } {
+function parseBlocks(text: string): Parsed {
   const fence = closedFence(text);
   if (fence) {
     const rest = nodeBlocks(text.slice(fence.end));
-    return { starts: [0, ...rest.starts.map((s) => s + fence.end)], trees: [fence.tree, ...rest.trees] };
+    const shift = (offsets: number[]) => offsets.map((s) => s + fence.end);
+    // The fence's last node ends with its closing line, line break included.
+    return {
+      starts: [0, ...shift(rest.starts)],
+      trees: [fence.tree, ...rest.trees],
+      ends: [fence.end - 1, ...shift(rest.ends)],
+      closable: [true, ...rest.closable],
+    };
   }
-  const { starts, trees } = nodeBlocks(text);
-  if (starts.length === 0) return { starts: [0], trees: [undefined] };
-  starts[0] = 0; // leading blank lines ride with the first block
-  return { starts, trees };
+  const parsed = nodeBlocks(text);
+  if (parsed.starts.length === 0) return { starts: [0], trees: [undefined], ends: [text.length], closable: [false] };
+  parsed.starts[0] = 0; // leading blank lines ride with the first block
+  return parsed;
 }
 
 /**
@@ -117,7 +151,7 @@ export function splitBlocks(text: string, previous?: Blocks): Blocks {
     const parsed = parseBlocks(open);
     const starts = previous.starts.slice(0, keep).concat(parsed.starts.map((s) => s + base));
     const blocks = previous.blocks.slice(0, keep);
-    const closed = closedBefore(open, parsed.starts);
+    const closed = closedBefore(open, parsed);
     for (let i = 0; i < parsed.starts.length; i++) {
       const block = open.slice(parsed.starts[i], parsed.starts[i + 1]);
       // A block frozen here is kept as long as the reply is shown: a copy of its own text, not a
@@ -126,6 +160,13 @@ export function splitBlocks(text: string, previous?: Blocks): Blocks {
     }
     return { text, blocks, starts, trees: [...kept, ...parsed.trees], frozen: keep + closed };
   }
-  const { starts, trees } = parseBlocks(text);
-  return { text, blocks: starts.map((s, i) => text.slice(s, starts[i + 1])), starts, trees, frozen: closedBefore(text, starts) };
+  const parsed = parseBlocks(text);
+  const { starts } = parsed;
+  return {
+    text,
+    blocks: starts.map((s, i) => text.slice(s, starts[i + 1])),
+    starts,
+    trees: parsed.trees,
+    frozen: closedBefore(text, parsed),
+  };
 }

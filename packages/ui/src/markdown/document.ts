@@ -136,6 +136,11 @@ export interface ResolvedDocument {
 
 const NO_USES: Omit<ResolvedBlock, "tree"> = { key: "", links: [], notes: [], notesBefore: undefined };
 
+/** A block that uses nothing of the reply and whose tree the cut did not give: most blocks of a long reply, one object for all. */
+const UNRESOLVED: ResolvedBlock = { tree: undefined, ...NO_USES };
+
+const unresolved = (tree: Mdast | undefined): ResolvedBlock => (tree === undefined ? UNRESOLVED : { tree, ...NO_USES });
+
 /**
  * Resolves reference links and footnotes across a reply's blocks: each block is drawn on its own,
  * but a definition anywhere in the reply (before or after it, arrived in this frame or earlier)
@@ -155,7 +160,7 @@ export function resolveDocument(cut: Blocks, previous?: ResolvedDocument): Resol
     for (const d of block.defined.notes) if (!notes.has(d.identifier!)) notes.set(d.identifier!, d);
   }
   if (links.size === 0 && notes.size === 0) {
-    return { blocks: cut.trees.map((tree) => ({ tree, ...NO_USES })), footer: undefined, state };
+    return { blocks: cut.trees.map(unresolved), footer: undefined, state };
   }
 
   const order: string[] = [];
@@ -172,7 +177,7 @@ export function resolveDocument(cut: Blocks, previous?: ResolvedDocument): Resol
       const link = links.get(label);
       if (link) usedLinks.push(link);
     }
-    if (usedLinks.length === 0 && usedNotes.length === 0) return { tree: cut.trees[i], ...NO_USES };
+    if (usedLinks.length === 0 && usedNotes.length === 0) return unresolved(cut.trees[i]);
     const uses = [
       ...usedLinks.map((d) => `${d.identifier}\u0001${d.url}\u0001${d.title ?? ""}`),
       ...usedNotes.map((d) => `^${d.identifier}`),

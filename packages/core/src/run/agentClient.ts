@@ -128,7 +128,7 @@ export class AgentClient {
 
   /** Starts a run with the thread as it is (the agent speaks first, or picks up after setState); `forwardedProps` go with this run only. */
   runAgent(request: { forwardedProps?: Record<string, unknown> } = {}): Promise<void> {
-    return this.refused("runAgent") ? Promise.resolve() : this.loop.enqueue(request.forwardedProps ? { forwardedProps: request.forwardedProps } : {});
+    return this.refused("runAgent") ? Promise.resolve() : this.loop.enqueue({ ...request });
   }
 
   /** Aborts the request and any tool handlers; the thread is left idle with what it had. */

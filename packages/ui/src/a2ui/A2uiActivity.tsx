@@ -91,3 +91,16 @@ export function useA2uiRenderer(options: { catalog?: A2uiCatalog } = {}): void {
     [catalog],
   );
 }
+
+/**
+ * `useA2uiRenderer` as a component that draws nothing, for loading this entry lazily:
+ *
+ * ```tsx
+ * const A2ui = lazy(() => import("@tandem/ui/a2ui").then((m) => ({ default: m.A2uiRenderer })));
+ * <AgentProvider …><Suspense fallback={null}><A2ui /></Suspense><Chat /></AgentProvider>
+ * ```
+ */
+export function A2uiRenderer({ catalog }: { catalog?: A2uiCatalog }): null {
+  useA2uiRenderer(catalog ? { catalog } : {});
+  return null;
+}

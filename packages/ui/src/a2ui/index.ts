@@ -10,7 +10,7 @@
 // (ACTIVITY_SNAPSHOT, activityType "a2ui-surface"), and sends the user's actions back. An entry of
 // its own, so apps without A2UI never load it.
 
-export { A2uiActivity, type A2uiActivityProps, useA2uiRenderer } from "./A2uiActivity.js";
+export { A2uiActivity, type A2uiActivityProps, A2uiRenderer, useA2uiRenderer } from "./A2uiActivity.js";
 export { basicCatalog } from "./basicCatalog.js";
 export type { A2uiCatalog, A2uiComponentProps } from "./catalog.js";
 export type { A2uiComponent } from "./operations.js";

@@ -93,7 +93,14 @@ function hostile(): unknown[] {
 }
 
 /** Named sets of A2UI operations the `a2ui` scenario sends (for tests that drive other agents with them). */
-export const a2uiSurfaces = { booking, confirmed, hostile };
+export const a2uiSurfaces = {
+  /** The booking form: createSurface, updateComponents, updateDataModel. */
+  booking,
+  /** The answer to its Confirm action: the title and status updated in place. */
+  confirmed,
+  /** A surface that misbehaves: unknown components, markup in strings, a cycle, bad operations. */
+  hostile,
+};
 
 /** The action the run carries, if any. */
 export function a2uiActionOf(input: RunAgentInput): A2uiUserAction | undefined {

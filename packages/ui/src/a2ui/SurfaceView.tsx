@@ -26,6 +26,8 @@ const ScopeContext = createContext<SurfaceScope | null>(null);
 
 /** How deep a component tree may nest before it is cut off (a hostile or broken surface). */
 const MAX_DEPTH = 40;
+/** How many items a list template draws at most (a hostile data model may hold millions). */
+const MAX_ITEMS = 500;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
@@ -101,7 +103,12 @@ function Node({ id, scope, path }: { id: string; scope: string; path: readonly s
         const items = getAt(surface.data, at);
         const keys = Array.isArray(items) ? items.map((_, i) => String(i)) : isObject(items) ? Object.keys(items) : [];
         const base = at === "/" ? "" : at;
-        return keys.map((key) => <Node key={key} id={list.componentId as string} scope={`${base}/${key}`} path={inner} />);
+        const drawn = keys
+          .slice(0, MAX_ITEMS)
+          .map((key) => <Node key={key} id={list.componentId as string} scope={`${base}/${key}`} path={inner} />);
+        if (keys.length > MAX_ITEMS)
+          drawn.push(<SurfaceError key="more">{keys.length - MAX_ITEMS} more items are not shown.</SurfaceError>);
+        return drawn;
       }
       return [];
     },

@@ -73,6 +73,18 @@ describe("the A2UI basic catalog", () => {
     ).toEqual(["Ada", "Bo"]);
   });
 
+  it("draws at most 500 items of a template and says how many it left out", () => {
+    const { surface } = show(
+      [
+        { id: "root", component: "Column", children: { componentId: "item", path: "/n" } },
+        { id: "item", component: "Text", text: { path: "." } },
+      ],
+      { n: Array.from({ length: 2000 }, (_, i) => i) },
+    );
+    expect(within(surface).getAllByText(/^\d+$/)).toHaveLength(500);
+    expect(within(surface).getByTestId("a2ui-error").textContent).toBe("1500 more items are not shown.");
+  });
+
   it("tabs: a tab list that arrow keys move through, showing one panel", async () => {
     const { surface } = show(
       [

@@ -45,8 +45,13 @@ export class SurfaceStore {
 
   private stopStore: (() => void) | undefined;
 
+  private threadMessages: readonly Message[] | null = null;
+
   private refresh(notify = true): void {
-    const messages = a2uiMessages(this.client.store.getState().messages);
+    const all = this.client.store.getState().messages;
+    if (all === this.threadMessages) return;
+    this.threadMessages = all;
+    const messages = a2uiMessages(all);
     if (sameMessages(messages, this.messages)) return;
     this.messages = messages;
     this.recompute(notify);

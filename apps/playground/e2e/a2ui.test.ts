@@ -1,3 +1,5 @@
+import { createRequire } from "node:module";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type A2uiMiddlewareServer, loggedAction, startA2uiMiddlewareServer } from "../../../packages/ui/src/a2ui/test/middlewareAgent";
 import { closePages, openPage, type Stack, screenshot, send, settled, startStack } from "./stack";
@@ -13,6 +15,19 @@ afterAll(async () => {
   await stack?.close();
 });
 
+const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+
+/** axe's violations inside the surfaces (contrast included, which jsdom cannot check). */
+async function axeViolationsInSurfaces(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: axePath });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: unknown): Promise<{ violations: Array<{ id: string; nodes: unknown[] }> }> } })
+      .axe;
+    const { violations } = await axe.run({ include: [['[data-testid="a2ui-surface"]']] });
+    return violations.map((v) => `${v.id}: ${v.nodes.length} nodes`);
+  });
+}
+
 const atMiddleware = () => `agent=${encodeURIComponent(middleware.url)}`;
 
 describe("A2UI surfaces in Chromium, behind the real @ag-ui/a2ui-middleware (CPU throttled 4×)", () => {
@@ -26,6 +41,7 @@ describe("A2UI surfaces in Chromium, behind the real @ag-ui/a2ui-middleware (CPU
     // Keyboard only: type a name (the greeting bound to it follows), one more guest, tick, Confirm.
     await surface.getByRole("textbox", { name: "Name" }).fill("Ada");
     await surface.getByText("Ada", { exact: true }).waitFor();
+    expect(await axeViolationsInSurfaces(page)).toEqual([]);
     await surface.getByRole("slider", { name: "Guests" }).press("ArrowRight");
     await expect.poll(() => surface.getByRole("slider", { name: "Guests" }).inputValue()).toBe("3");
     await surface.getByRole("checkbox", { name: "Window seat" }).press("Space");

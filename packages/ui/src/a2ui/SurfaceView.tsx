@@ -24,6 +24,18 @@ interface SurfaceScope {
 
 const ScopeContext = createContext<SurfaceScope | null>(null);
 
+/** The smallest Text heading variant the surface uses (1 for h1): its headings start one level under the chat's. */
+export const TopHeading = createContext(1);
+
+const topHeading = (surface: A2uiSurfaceState) => {
+  let top = 6;
+  for (const c of surface.components.values()) {
+    const level = c.component === "Text" && typeof c.variant === "string" && /^h[1-5]$/.test(c.variant) ? Number(c.variant[1]) : 6;
+    top = Math.min(top, level);
+  }
+  return top;
+};
+
 /** How deep a component tree may nest before it is cut off (a hostile or broken surface). */
 const MAX_DEPTH = 40;
 /** How many items a list template draws at most (a hostile data model may hold millions). */
@@ -36,7 +48,9 @@ export function SurfaceView({ surface, catalog, onAction, onEdit }: SurfaceScope
   const scope = useMemo(() => ({ surface, catalog, onAction, onEdit }), [surface, catalog, onAction, onEdit]);
   return (
     <ScopeContext.Provider value={scope}>
-      <Contained>{surface.components.has("root") ? <Node id="root" scope="/" path={[]} /> : null}</Contained>
+      <TopHeading.Provider value={topHeading(surface)}>
+        <Contained>{surface.components.has("root") ? <Node id="root" scope="/" path={[]} /> : null}</Contained>
+      </TopHeading.Provider>
     </ScopeContext.Provider>
   );
 }

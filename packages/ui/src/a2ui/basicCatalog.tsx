@@ -1,7 +1,8 @@
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { type KeyboardEvent, type ReactNode, useContext, useEffect, useId, useRef, useState } from "react";
 import { asText, safeUrl } from "./binding.js";
 import type { A2uiCatalog, A2uiComponentProps } from "./catalog.js";
 import { ICONS } from "./icons.js";
+import { TopHeading } from "./SurfaceView.js";
 
 // The A2UI v0.9 basic catalog (https://a2ui.org/specification/v0_9/basic_catalog.json), drawn
 // with the kit's classes and CSS variables. Variants and layout choices map to class names from
@@ -20,12 +21,13 @@ const JUSTIFY = ["start", "center", "end", "spaceBetween", "spaceAround", "space
 const ALIGN = ["start", "center", "end", "stretch"] as const;
 
 function Text({ component, read }: Props) {
+  const top = useContext(TopHeading);
   const text = asText(read(component.text));
   const variant = pick(component.variant, ["h1", "h2", "h3", "h4", "h5", "caption", "body"], "body");
   const className = `tandem-a2ui__text tandem-a2ui__text--${variant}`;
   if (variant.startsWith("h")) {
-    // h1..h5 of the surface sit under the chat's own headings: one level down.
-    const Heading = `h${Math.min(6, Number(variant[1]) + 1)}` as "h2";
+    // The surface's top heading is an h2, under the page's h1; the others keep their distance to it.
+    const Heading = `h${Math.min(6, Number(variant[1]) - top + 2)}` as "h2";
     return <Heading className={className}>{text}</Heading>;
   }
   return <p className={className}>{text}</p>;

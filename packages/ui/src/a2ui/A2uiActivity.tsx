@@ -63,11 +63,8 @@ function statusOf(content: unknown) {
   if (c.status === "failed")
     return <SurfaceError>The interface could not be built{typeof c.error === "string" ? `: ${c.error}` : "."}</SurfaceError>;
   if (c.status === "building" || c.status === "retrying") {
-    return (
-      <p role="status" className="tandem-a2ui__status">
-        Building the interface…
-      </p>
-    );
+    // Not a live region: the chat's one status region speaks for the run.
+    return <p className="tandem-a2ui__status">Building the interface…</p>;
   }
   return <SurfaceError>Not an A2UI message (no a2ui_operations).</SurfaceError>;
 }

@@ -165,8 +165,8 @@ const targets = [
     // Its own entry, never in the main bundle (checked there): an app without A2UI never loads it.
     // No runtime dependency: the official @a2ui/web_core brings zod 3, Lit, Preact signals and
     // date-fns, so the v0.9 operations, JSON Pointer data model and the 16 basic components are
-    // Tandem's own. 6.00 KiB when it came (issue 27): budget 6.5 KiB.
-    budget: 6.5 * KiB,
+    // Tandem's own. 6.38 KiB when it came (issue 27, with Video, AudioPlayer and weights): budget 6.75 KiB.
+    budget: 6.75 * KiB,
     options: {
       entryPoints: ["packages/ui/src/a2ui/index.ts"],
       external: [...REACT, "@tandem/react", "@tandem/core", "@ag-ui/*", "rxjs", "rxjs/*"],

@@ -143,5 +143,14 @@ function Node({ id, scope, path }: { id: string; scope: string; path: readonly s
       });
     },
   };
-  return <Drawn {...props} />;
+  // A child's `weight` (Row, Column) is its share of the free space: a number, never a style string.
+  const weight =
+    typeof definition.weight === "number" && Number.isFinite(definition.weight) ? Math.min(100, Math.max(0, definition.weight)) : null;
+  return weight === null ? (
+    <Drawn {...props} />
+  ) : (
+    <div className="tandem-a2ui__weighted" style={{ flexGrow: weight, flexBasis: 0 }}>
+      <Drawn {...props} />
+    </div>
+  );
 }

@@ -58,6 +58,21 @@ describe("the A2UI basic catalog", () => {
     await expectNoAxeViolations(surface);
   });
 
+  it("video and audio play http(s) media only; a weighted child takes its share of a row", () => {
+    const { surface } = show([
+      { id: "root", component: "Row", children: ["clip", "song", "bad"] },
+      { id: "clip", component: "Video", url: "https://example.com/a.mp4", weight: 2 },
+      { id: "song", component: "AudioPlayer", url: "https://example.com/a.mp3", description: "Theme" },
+      { id: "bad", component: "Video", url: "javascript:alert(1)" },
+    ]);
+    const video = surface.querySelector("video")!;
+    expect(video.getAttribute("src")).toBe("https://example.com/a.mp4");
+    expect((video.parentElement as HTMLElement).style.flexGrow).toBe("2");
+    expect(surface.querySelector("audio")!.getAttribute("aria-label")).toBe("Theme");
+    expect(surface.querySelectorAll("video")).toHaveLength(1);
+    expect(within(surface).getByText(/video \(not shown/)).toBeTruthy();
+  });
+
   it("repeats a list template per item, its paths relative to the item", () => {
     const { surface } = show(
       [

@@ -65,6 +65,17 @@ function flexClass(kind: string, component: Props["component"]) {
   return `tandem-a2ui__${kind} tandem-a2ui__justify--${justify} tandem-a2ui__align--${align}`;
 }
 
+function Media({ component, read, kind }: Props & { kind: "video" | "audio" }) {
+  const url = safeUrl(read(component.url));
+  const description = asText(read(component.description));
+  if (!url) return <span className="tandem-a2ui__blocked">{description || kind} (not shown: only http(s) media are)</span>;
+  const Tag = kind;
+  return <Tag src={url} controls preload="metadata" aria-label={description || kind} className="tandem-a2ui__media" />;
+}
+
+const Video = (props: Props) => <Media {...props} kind="video" />;
+const AudioPlayer = (props: Props) => <Media {...props} kind="audio" />;
+
 function Row({ component, children }: Props) {
   return <div className={flexClass("row", component)}>{children(component.children)}</div>;
 }
@@ -315,11 +326,13 @@ function DateTimeInput({ component, read, write }: Props) {
   );
 }
 
-/** The A2UI v0.9 basic catalog: Text, Image, Icon, Row, Column, List, Card, Tabs, Divider, Modal, Button, CheckBox, TextField, DateTimeInput, ChoicePicker, Slider. */
+/** The A2UI v0.9 basic catalog: Text, Image, Icon, Video, AudioPlayer, Row, Column, List, Card, Tabs, Divider, Modal, Button, CheckBox, TextField, DateTimeInput, ChoicePicker, Slider. */
 export const basicCatalog: A2uiCatalog = {
   Text,
   Image,
   Icon,
+  Video,
+  AudioPlayer,
   Row,
   Column,
   List,

@@ -90,12 +90,9 @@ export function useA2uiRenderer(options: { catalog?: A2uiCatalog } = {}): void {
 }
 
 /**
- * `useA2uiRenderer` as a component that draws nothing, for loading this entry lazily:
- *
- * ```tsx
- * const A2ui = lazy(() => import("@tandem/ui/a2ui").then((m) => ({ default: m.A2uiRenderer })));
- * <AgentProvider …><Suspense fallback={null}><A2ui /></Suspense><Chat /></AgentProvider>
- * ```
+ * `useA2uiRenderer` as a component that draws nothing, for loading this entry lazily: React's
+ * `lazy()` over a dynamic import of this entry, with `A2uiRenderer` as the default, mounted
+ * inside `<AgentProvider>` in a `<Suspense>` (the guide "A2UI surfaces" has the sample).
  */
 export function A2uiRenderer({ catalog }: { catalog?: A2uiCatalog }): null {
   useA2uiRenderer(catalog ? { catalog } : {});

@@ -5,6 +5,7 @@
  */
 export { pngImage } from "./png.js";
 export { checkRecording, type RecordedRun, type Recording, requestDifference } from "./replay.js";
+export { a2uiActionOf, a2uiSurfaces } from "./scenarios/a2ui.js";
 export { describeAttachment, describeAttachments, receivedAttachments } from "./scenarios/attachments.js";
 export { capabilitiesOf } from "./scenarios/capabilities.js";
 export { scenarios } from "./scenarios/index.js";

@@ -63,7 +63,7 @@ function stopScope(text: string): { runId?: string } | { status: 400; error: str
 }
 
 const STOP = /^\/agent\/(?<agentId>[^/]*)\/stop\/(?<threadId>[^/]+)\/?$/;
-const CAPABILITIES = /^(?:\/(?<scenario>[a-z-]+))?\/capabilities\/?$/;
+const CAPABILITIES = /^(?:\/(?<scenario>[a-z0-9-]+))?\/capabilities\/?$/;
 
 /** Starts a scripted agent on a local port. */
 export async function startMockAgent(options: MockAgentOptions = {}): Promise<MockAgent> {

@@ -1,4 +1,6 @@
 import type { ComponentType } from "react";
+import A2ui from "../pages/A2ui";
+import a2uiSource from "../pages/A2ui.tsx?raw";
 import AgenticChat from "../pages/AgenticChat";
 import agenticChatSource from "../pages/AgenticChat.tsx?raw";
 import AgenticGenerativeUi from "../pages/AgenticGenerativeUi";
@@ -92,5 +94,12 @@ export const PAGES: PageInfo[] = [
     note: "A supervisor delegates to a researcher and a writer: each subagent is a group with its status, its own messages and tool calls inside. Ask it to “make the writer fail” to see a failed one. The footer shows token usage.",
     Page: Subagents,
     source: subagentsSource,
+  },
+  {
+    path: "a2ui",
+    title: "A2UI",
+    note: "The agent sends an A2UI v0.9 surface (a booking form); type, slide and tick: the surface's data model follows. Confirm goes back to the agent as a user action and its answer updates the same surface. Ask for a hostile surface to see unknown components and bad operations reported inside its box.",
+    Page: A2ui,
+    source: a2uiSource,
   },
 ];

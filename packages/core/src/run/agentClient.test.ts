@@ -48,6 +48,18 @@ describe("AgentClient runs", () => {
     expect(body).toMatchObject({ threadId: "t1", messages: [{ role: "user", content: "Hi" }], protocolVersion: "1.0" });
   });
 
+  it("sends a run's own forwardedProps with that run only, over the client's", async () => {
+    const { client, agent } = await connect((input) => [runStarted(input), ...textMessage(["ok"]), runFinished(input)], {
+      forwardedProps: { apiKey: "k" },
+    });
+    await client.runAgent({ forwardedProps: { a2uiAction: { userAction: { name: "book" } } } });
+    await client.sendMessage("next");
+    expect(bodies(agent).map((b) => b.forwardedProps)).toEqual([
+      { apiKey: "k", a2uiAction: { userAction: { name: "book" } } },
+      { apiKey: "k" },
+    ]);
+  });
+
   it("runs a frontend tool, sends its result and streams the follow-up answer", async () => {
     const { client, agent } = await connect((input) =>
       input.messages.at(-1)?.role === "tool"

@@ -126,9 +126,9 @@ export class AgentClient {
     return run;
   }
 
-  /** Starts a run with the thread as it is (the agent speaks first, or picks up after setState). */
-  runAgent(): Promise<void> {
-    return this.refused("runAgent") ? Promise.resolve() : this.loop.enqueue({});
+  /** Starts a run with the thread as it is (the agent speaks first, or picks up after setState); `forwardedProps` go with this run only. */
+  runAgent(request: { forwardedProps?: Record<string, unknown> } = {}): Promise<void> {
+    return this.refused("runAgent") ? Promise.resolve() : this.loop.enqueue({ ...request });
   }
 
   /** Aborts the request and any tool handlers; the thread is left idle with what it had. */

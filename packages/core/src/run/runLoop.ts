@@ -19,6 +19,8 @@ export interface RunRequest {
   resume?: ResumeEntry[];
   /** Settle these pending frontend tool calls first (a thread restored with calls unanswered). */
   toolCallIds?: string[];
+  /** Merged over the client's `forwardedProps` for this request only (e.g. an A2UI user action). */
+  forwardedProps?: Record<string, unknown>;
 }
 
 /** What the loop needs from the client that owns it. */
@@ -79,7 +81,7 @@ export class RunLoop {
 
   /** Queues a run; plain runs queued together share one. */
   enqueue(request: RunRequest): Promise<void> {
-    const plain = !request.resume && !request.toolCallIds;
+    const plain = !request.resume && !request.toolCallIds && !request.forwardedProps;
     if (plain && this.queuedRun) return this.queuedRun;
     const chain = this.queue.then(() => {
       if (plain) this.queuedRun = null;
@@ -202,7 +204,7 @@ export class RunLoop {
       messages: s.messages.filter((m) => m.role !== "activity"),
       tools,
       context,
-      forwardedProps,
+      forwardedProps: request.forwardedProps ? { ...forwardedProps, ...request.forwardedProps } : forwardedProps,
       protocolVersion: PROTOCOL_VERSION,
       ...(resume.length > 0 && { resume }),
     };

@@ -71,6 +71,10 @@ const BY_SCENARIO: Record<ScenarioName, { description: string } & Omit<AgentCapa
       ],
     },
   },
+  a2ui: {
+    description: "Sends A2UI v0.9 surfaces (a booking form; a hostile one) and answers their actions.",
+    custom: { a2ui: "v0.9" },
+  },
 };
 
 /** The capabilities of a named scenario; a custom script gets the transport facts only. */

@@ -1,4 +1,5 @@
 import type { ScenarioName, Script } from "../types.js";
+import { a2ui } from "./a2ui.js";
 import { agenticChat } from "./agenticChat.js";
 import { agenticGenerativeUi } from "./agenticGenerativeUi.js";
 import { attachments } from "./attachments.js";
@@ -22,4 +23,5 @@ export const scenarios: Record<ScenarioName, Script> = {
   "predictive-state-updates": predictiveStateUpdates,
   subagents,
   attachments,
+  a2ui,
 };

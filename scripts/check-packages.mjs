@@ -32,7 +32,12 @@ const execFileAsync = promisify(execFile);
 const EXPECT = {
   "@tandem/core": { sideEffects: false, browser: true },
   "@tandem/react": { sideEffects: false, browser: true, clientEntries: ["."] },
-  "@tandem/ui": { sideEffects: ["*.css"], browser: true, noTypes: ["./styles.css"], clientEntries: [".", "./markdown", "./inspector"] },
+  "@tandem/ui": {
+    sideEffects: ["*.css"],
+    browser: true,
+    noTypes: ["./styles.css"],
+    clientEntries: [".", "./markdown", "./inspector", "./mcp-apps"],
+  },
   "@tandem/mock-agent": { sideEffects: false, browser: false, bin: { "tandem-mock": "./bin/tandem-mock.mjs" } },
 };
 

@@ -5,6 +5,7 @@ import { attachments } from "./attachments.js";
 import { backendToolRendering } from "./backendToolRendering.js";
 import { humanInTheLoop } from "./humanInTheLoop.js";
 import { interrupt } from "./interrupt.js";
+import { mcpApps } from "./mcpApps.js";
 import { predictiveStateUpdates } from "./predictiveStateUpdates.js";
 import { sharedState } from "./sharedState.js";
 import { subagents } from "./subagents.js";
@@ -22,4 +23,5 @@ export const scenarios: Record<ScenarioName, Script> = {
   "predictive-state-updates": predictiveStateUpdates,
   subagents,
   attachments,
+  "mcp-apps": mcpApps,
 };

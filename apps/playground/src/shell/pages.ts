@@ -9,6 +9,8 @@ import HumanInTheLoop from "../pages/HumanInTheLoop";
 import humanInTheLoopSource from "../pages/HumanInTheLoop.tsx?raw";
 import Interrupt from "../pages/Interrupt";
 import interruptSource from "../pages/Interrupt.tsx?raw";
+import McpApps from "../pages/McpApps";
+import mcpAppsSource from "../pages/McpApps.tsx?raw";
 import PredictiveStateUpdates from "../pages/PredictiveStateUpdates";
 import predictiveStateUpdatesSource from "../pages/PredictiveStateUpdates.tsx?raw";
 import SharedState, { initialRecipeState } from "../pages/SharedState";
@@ -92,5 +94,12 @@ export const PAGES: PageInfo[] = [
     note: "A supervisor delegates to a researcher and a writer: each subagent is a group with its status, its own messages and tool calls inside. Ask it to “make the writer fail” to see a failed one. The footer shows token usage.",
     Page: Subagents,
     source: subagentsSource,
+  },
+  {
+    path: "mcp-apps",
+    title: "MCP Apps",
+    note: "The agent runs an MCP tool with a UI (show_counter) and the app appears in a sandboxed frame. “Add one” calls the MCP server's tool through the agent; a link the app asks for opens only after you confirm.",
+    Page: McpApps,
+    source: mcpAppsSource,
   },
 ];

@@ -97,6 +97,7 @@ describe("MCP Apps in Chromium (CPU throttled 4×)", () => {
       "top document: blocked",
       "parent title: blocked",
       "cookies: blocked",
+      "eval: blocked",
       "storage: blocked",
       "popup: blocked",
       "fetch: blocked",
@@ -108,6 +109,7 @@ describe("MCP Apps in Chromium (CPU throttled 4×)", () => {
     expect(await page.title()).toBe(title);
     await page.getByRole("textbox", { name: "Message" }).waitFor();
     expect(popups).toEqual([]);
+    expect(mcp.exfiltrated).toEqual([]);
     expect(await page.getByRole("alertdialog").count()).toBe(0);
     expect(await page.locator('[data-testid="message"][data-role="user"]').count()).toBe(1);
     expect(await page.evaluate(() => localStorage.getItem("pwned"))).toBeNull();

@@ -27,6 +27,9 @@ export interface HostBridgeOptions {
   openLink?(url: string): void;
 }
 
+/** ext-apps' `McpUiHostContext` (its style variables are a closed set of names; ours are a subset). */
+type BridgeHostContext = NonNullable<NonNullable<ConstructorParameters<typeof AppBridge>[3]>["hostContext"]>;
+
 const isWebUrl = (url: string) => {
   try {
     return ["http:", "https:"].includes(new URL(url).protocol);
@@ -63,7 +66,7 @@ export function createHostBridge(options: HostBridgeOptions): AppBridge {
         toolInfo: { tool: { name: options.toolName, inputSchema: { type: "object" } } },
         displayMode: "inline",
         availableDisplayModes: ["inline"],
-      },
+      } as unknown as BridgeHostContext,
     },
   );
   bridge.oninitialized = () => {

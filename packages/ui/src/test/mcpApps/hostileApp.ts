@@ -16,6 +16,9 @@ attempt("parent title", () => {
   window.parent.document.title = "pwned";
 });
 attempt("cookies", () => document.cookie);
+// Code from strings: the frame's policy has no 'unsafe-eval'.
+// biome-ignore lint/security/noGlobalEval: the hostile app's attempt, which the policy must refuse.
+attempt("eval", () => eval("1 + 1"));
 attempt("storage", () => window.localStorage.setItem("pwned", "1"));
 attempt("popup", () => {
   if (!window.open("http://127.0.0.1:9/popup")) throw new Error("no window");

@@ -35,6 +35,8 @@ export interface McpTestServer {
   url: string;
   /** The names of the tools called, in order. */
   toolCalls: string[];
+  /** Requests that reached `/exfiltrate` (the hostile app tries). */
+  exfiltrated: string[];
   close(): Promise<void>;
 }
 
@@ -45,8 +47,9 @@ export async function startMcpServer(): Promise<McpTestServer> {
     '<p id="input">Waiting for input</p><p id="count" aria-live="polite">Count: none</p><p id="theme"></p><button id="add">Add one</button> <button id="docs" data-url="http://127.0.0.1:9/docs">Open docs</button><p id="status"></p>',
     counterScript,
   );
-  const hostileHtml = page('<pre id="report">running</pre>', hostileScript);
+  let hostileHtml = "";
   const toolCalls: string[] = [];
+  const exfiltrated: string[] = [];
 
   const mcpServer = () => {
     const server = new McpServer({ name: "tandem-test-apps", version: "1.0.0" });
@@ -99,6 +102,11 @@ export async function startMcpServer(): Promise<McpTestServer> {
 
   // Stateless: a server and a transport per request, as the SDK's stateless example does.
   const http = createServer(async (req, res) => {
+    if (req.url?.startsWith("/exfiltrate")) {
+      exfiltrated.push(req.url);
+      res.writeHead(204).end();
+      return;
+    }
     try {
       const server = mcpServer();
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
@@ -114,7 +122,9 @@ export async function startMcpServer(): Promise<McpTestServer> {
   });
   await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
   const { port } = http.address() as AddressInfo;
+  hostileHtml = page(`<pre id="report" data-target="http://127.0.0.1:${port}/exfiltrate">running</pre>`, hostileScript);
   return {
+    exfiltrated,
     url: `http://127.0.0.1:${port}/mcp`,
     toolCalls,
     close: () => new Promise<void>((resolve) => http.close(() => resolve())),

@@ -14,6 +14,7 @@ export { createHostBridge, type HostBridgeOptions } from "./bridge.js";
 export type { McpAppContent } from "./content.js";
 export type { McpAppLabels } from "./labels.js";
 export { McpApp, type McpAppProps } from "./McpApp.js";
+export type { McpRequest, ProxiedMethod } from "./proxy.js";
 export { appDocument, contentSecurityPolicy, type ResourceCsp } from "./srcdoc.js";
 export type { HostContext } from "./theme.js";
 export { MCP_APPS_ACTIVITY, useMcpApps } from "./useMcpApps.js";

@@ -87,8 +87,8 @@ const targets = [
         (i) => i.kind !== "dynamic-import" && MARKDOWN_STACK.some((p) => new RegExp(`^${p.replace("*", ".*")}`).test(i.path)),
       );
       const markdownFiles = Object.keys(output.inputs).filter((f) => /packages\/ui\/src\/markdown\/(Markdown|CodeBlock)\.tsx$/.test(f));
-      // Nor the inspector: it is an entry of its own (@tandem/ui/inspector).
-      const inspectorFiles = Object.keys(output.inputs).filter((f) => /packages\/ui\/src\/inspector\//.test(f));
+      // Nor the inspector or the MCP Apps host: entries of their own (@tandem/ui/inspector, /mcp-apps).
+      const inspectorFiles = Object.keys(output.inputs).filter((f) => /packages\/ui\/src\/(inspector|mcp-apps)\//.test(f));
       const problems = [
         ...eager.map((i) => `imports ${i.path} eagerly`),
         ...[...markdownFiles, ...inspectorFiles].map((f) => `bundles ${f}`),

@@ -1,4 +1,5 @@
 import { type MockAgent, startMockAgent } from "@tandem/mock-agent";
+import axe from "axe-core";
 import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { middlewareScript } from "../../../packages/ui/src/test/mcpApps/agent";
@@ -21,6 +22,18 @@ afterAll(async () => {
 
 /** The /mcp-apps page pointed at the scripted agent behind @ag-ui/mcp-apps-middleware. */
 const middlewarePage = () => openPage(stack, "mcp-apps", `agent=${encodeURIComponent(withMiddleware.url)}`);
+
+/** axe's violations in the app's box (the frame's own document is the app's, not ours). */
+async function axeViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ content: axe.source });
+  return page.evaluate(async () => {
+    const result = await (window as unknown as { axe: typeof axe }).axe.run('[data-testid="mcp-app"]', {
+      resultTypes: ["violations"],
+      iframes: false,
+    });
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
+  });
+}
 
 /** The app of the tool `name`: its box, and its frame (found by its title, as a user's screen reader would). */
 async function appOf(page: Page, name: string) {
@@ -68,6 +81,7 @@ describe("MCP Apps in Chromium (CPU throttled 4×)", () => {
     const dialog = box.getByRole("alertdialog");
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain("https://modelcontextprotocol.io/docs/extensions/apps");
+    expect(await axeViolations(page)).toEqual([]);
     await expect.poll(() => dialog.getByRole("button", { name: "Cancel" }).evaluate((b) => b === document.activeElement)).toBe(true);
     await page.keyboard.press("Escape");
     await frame.getByText("Link refused").waitFor();

@@ -1,5 +1,5 @@
 import { PostMessageTransport } from "@modelcontextprotocol/ext-apps/app-bridge";
-import { useAgentClient, useStoreSelector } from "@tandem/react";
+import { useAgentClient } from "@tandem/react";
 import { type ComponentPropsWithoutRef, useEffect, useMemo, useRef, useState } from "react";
 import { cx } from "../util/cx.js";
 import { createHostBridge } from "./bridge.js";
@@ -41,7 +41,9 @@ export function McpApp({ messageId, content: raw, labels: labelsProp, onOpenLink
   const labels = { ...DEFAULT_MCP_APP_LABELS, ...labelsProp };
   const client = useAgentClient();
   const content = useMemo(() => readContent(raw), [raw]);
-  const toolName = useStoreSelector(client.store, (s) => toolNameOf(s, messageId));
+  // Read once: the call and its result come before the activity, and a row that follows the
+  // thread on every token would cost each app a walk of the thread per token.
+  const [toolName] = useState(() => toolNameOf(client.state, messageId));
   const title = toolName ?? (typeof content === "string" ? labels.app : content.resourceUri);
   const [loaded, setLoaded] = useState<Loaded>(null);
   const [height, setHeight] = useState(INITIAL_HEIGHT);

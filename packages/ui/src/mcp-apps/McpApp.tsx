@@ -105,7 +105,7 @@ export function McpApp({ messageId, content: raw, labels: labelsProp, onOpenLink
         previous?.resolve(false);
         return null;
       });
-      void transport.close();
+      void bridge.close();
     };
   }, [loaded, content, request]);
 

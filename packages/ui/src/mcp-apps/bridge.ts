@@ -30,6 +30,25 @@ export interface HostBridgeOptions {
 /** ext-apps' `McpUiHostContext` (its style variables are a closed set of names; ours are a subset). */
 type BridgeHostContext = NonNullable<NonNullable<ConstructorParameters<typeof AppBridge>[3]>["hostContext"]>;
 
+/**
+ * An MCP transport, as the MCP SDK's `Transport` is shaped: ext-apps' `PostMessageTransport` for a
+ * frame, or the SDK's in-memory pair in tests. (Tandem's types do not name ext-apps' own: they do
+ * not resolve under `nodenext`.)
+ */
+export interface BridgeTransport {
+  start(): Promise<void>;
+  send(message: object, options?: object): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The host side of one app's bridge: answers the app once connected, until closed. */
+export interface HostBridge {
+  /** Starts answering the app over `transport`. */
+  connect(transport: BridgeTransport): Promise<void>;
+  /** Stops answering it (closes the transport). */
+  close(): Promise<void>;
+}
+
 const isWebUrl = (url: string) => {
   try {
     return ["http:", "https:"].includes(new URL(url).protocol);
@@ -48,7 +67,7 @@ const openInNewTab = (url: string) => {
  * `tools/call` and `resources/read` through the agent; applies size changes; opens http(s) links
  * only after `confirmLink` resolves true. Everything else the app asks is refused (method not found).
  */
-export function createHostBridge(options: HostBridgeOptions): AppBridge {
+export function createHostBridge(options: HostBridgeOptions): HostBridge {
   const { content, request } = options;
   const bridge = new AppBridge(
     null,
@@ -84,5 +103,12 @@ export function createHostBridge(options: HostBridgeOptions): AppBridge {
   };
   bridge.onrequestdisplaymode = async () => ({ mode: "inline" });
   bridge.onloggingmessage = () => {};
-  return bridge;
+  let connected: BridgeTransport | undefined;
+  return {
+    connect(transport) {
+      connected = transport;
+      return bridge.connect(transport as Parameters<AppBridge["connect"]>[0]);
+    },
+    close: async () => connected?.close(),
+  };
 }

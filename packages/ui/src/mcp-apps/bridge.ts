@@ -36,8 +36,11 @@ type BridgeHostContext = NonNullable<NonNullable<ConstructorParameters<typeof Ap
  * not resolve under `nodenext`.)
  */
 export interface BridgeTransport {
+  /** Starts listening for the app's messages. */
   start(): Promise<void>;
+  /** Sends the app one JSON-RPC message. */
   send(message: object, options?: object): Promise<void>;
+  /** Stops listening. */
   close(): Promise<void>;
 }
 

@@ -36,7 +36,7 @@ const EXPECT = {
     sideEffects: ["*.css"],
     browser: true,
     noTypes: ["./styles.css"],
-    clientEntries: [".", "./markdown", "./inspector", "./a2ui"],
+    clientEntries: [".", "./markdown", "./inspector", "./a2ui", "./mcp-apps"],
   },
   "@tandem/mock-agent": { sideEffects: false, browser: false, bin: { "tandem-mock": "./bin/tandem-mock.mjs" } },
 };

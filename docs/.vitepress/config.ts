@@ -36,6 +36,7 @@ export default defineConfig({
           { text: "Markdown replies", link: "/guide/markdown" },
           { text: "Real servers", link: "/guide/servers" },
           { text: "The inspector", link: "/guide/inspector" },
+          { text: "MCP Apps", link: "/guide/mcp-apps" },
           { text: "Any screen, any machine", link: "/guide/screens" },
           { text: "Branches and attachments", link: "/guide/branches-attachments" },
           { text: "Testing", link: "/guide/testing" },

@@ -45,7 +45,8 @@ export type ScenarioName =
   | "predictive-state-updates"
   | "subagents"
   | "attachments"
-  | "a2ui";
+  | "a2ui"
+  | "mcp-apps";
 
 /** Options for `startMockAgent`. */
 export interface MockAgentOptions {

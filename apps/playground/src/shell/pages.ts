@@ -11,6 +11,8 @@ import HumanInTheLoop from "../pages/HumanInTheLoop";
 import humanInTheLoopSource from "../pages/HumanInTheLoop.tsx?raw";
 import Interrupt from "../pages/Interrupt";
 import interruptSource from "../pages/Interrupt.tsx?raw";
+import McpApps from "../pages/McpApps";
+import mcpAppsSource from "../pages/McpApps.tsx?raw";
 import PredictiveStateUpdates from "../pages/PredictiveStateUpdates";
 import predictiveStateUpdatesSource from "../pages/PredictiveStateUpdates.tsx?raw";
 import SharedState, { initialRecipeState } from "../pages/SharedState";
@@ -101,5 +103,12 @@ export const PAGES: PageInfo[] = [
     note: "The agent sends an A2UI v0.9 surface (a booking form); type, slide and tick: the surface's data model follows. Confirm goes back to the agent as a user action and its answer updates the same surface. Ask for a hostile surface to see unknown components and bad operations reported inside its box.",
     Page: A2ui,
     source: a2uiSource,
+  },
+  {
+    path: "mcp-apps",
+    title: "MCP Apps",
+    note: "The agent runs an MCP tool with a UI (show_counter) and the app appears in a sandboxed frame. “Add one” calls the MCP server's tool through the agent; a link the app asks for opens only after you confirm.",
+    Page: McpApps,
+    source: mcpAppsSource,
   },
 ];

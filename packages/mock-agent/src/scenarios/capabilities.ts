@@ -75,6 +75,13 @@ const BY_SCENARIO: Record<ScenarioName, { description: string } & Omit<AgentCapa
     description: "Sends A2UI v0.9 surfaces (a booking form; a hostile one) and answers their actions.",
     custom: { a2ui: "v0.9" },
   },
+  "mcp-apps": {
+    description: "Runs show_counter, an MCP tool with a UI, and answers the app's requests as @ag-ui/mcp-apps-middleware does.",
+    tools: {
+      supported: true,
+      items: [{ name: "show_counter", description: "Shows a counter", parameters: object({ start: { type: "number" } }) }],
+    },
+  },
 };
 
 /** The capabilities of a named scenario; a custom script gets the transport facts only. */

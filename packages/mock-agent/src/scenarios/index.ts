@@ -6,6 +6,7 @@ import { attachments } from "./attachments.js";
 import { backendToolRendering } from "./backendToolRendering.js";
 import { humanInTheLoop } from "./humanInTheLoop.js";
 import { interrupt } from "./interrupt.js";
+import { mcpApps } from "./mcpApps.js";
 import { predictiveStateUpdates } from "./predictiveStateUpdates.js";
 import { sharedState } from "./sharedState.js";
 import { subagents } from "./subagents.js";
@@ -24,4 +25,5 @@ export const scenarios: Record<ScenarioName, Script> = {
   subagents,
   attachments,
   a2ui,
+  "mcp-apps": mcpApps,
 };

@@ -42,8 +42,14 @@ export const Interrupts = forwardRef<HTMLDivElement, InterruptsProps>(function I
   const { InterruptPrompt = DefaultInterruptPrompt, InterruptConfirmation = DefaultInterruptConfirmation } = useChatComponents();
   if (interrupts.length === 0) return null;
   // A failed answer (e.g. the interrupt is gone) is reported by the thread's error; the actions never reject.
-  const resolve = (id: string) => (payload?: unknown, metadata?: Metadata) => void resolveInterrupt(id, payload, metadata);
-  const cancel = (id: string) => (metadata?: Metadata) => void cancelInterrupt(id, metadata);
+  const resolve =
+    (id: string) =>
+    (...answer: [payload?: unknown, metadata?: Metadata]) =>
+      void resolveInterrupt(id, ...answer);
+  const cancel =
+    (id: string) =>
+    (...metadata: [metadata?: Metadata]) =>
+      void cancelInterrupt(id, ...metadata);
   const agentAllowsEdits = capabilities?.humanInTheLoop?.approveWithEdits === true;
   const editable = (interrupt: Interrupt) => {
     if (agentAllowsEdits || approveWithEdits === true || interrupt.responseSchema?.properties?.editedArgs !== undefined) return true;

@@ -3,6 +3,8 @@ import AgenticChat from "../pages/AgenticChat";
 import agenticChatSource from "../pages/AgenticChat.tsx?raw";
 import AgenticGenerativeUi from "../pages/AgenticGenerativeUi";
 import agenticGenerativeUiSource from "../pages/AgenticGenerativeUi.tsx?raw";
+import Approvals from "../pages/Approvals";
+import approvalsSource from "../pages/Approvals.tsx?raw";
 import BackendToolRendering from "../pages/BackendToolRendering";
 import backendToolRenderingSource from "../pages/BackendToolRendering.tsx?raw";
 import HumanInTheLoop from "../pages/HumanInTheLoop";
@@ -92,5 +94,12 @@ export const PAGES: PageInfo[] = [
     note: "A supervisor delegates to a researcher and a writer: each subagent is a group with its status, its own messages and tool calls inside. Ask it to “make the writer fail” to see a failed one. The footer shows token usage.",
     Page: Subagents,
     source: subagentsSource,
+  },
+  {
+    path: "approvals",
+    title: "Approvals",
+    note: "Approval interrupts: the agent asks before each tool call. Edit send_email's arguments before approving (the diff shows what changed), answer two approvals at once, watch one expire (it goes to the agent as cancelled), or ask it to stop (a cancelled run shows as Stopped).",
+    Page: Approvals,
+    source: approvalsSource,
   },
 ];

@@ -1,6 +1,7 @@
 import type { ScenarioName, Script } from "../types.js";
 import { agenticChat } from "./agenticChat.js";
 import { agenticGenerativeUi } from "./agenticGenerativeUi.js";
+import { approvals } from "./approvals.js";
 import { attachments } from "./attachments.js";
 import { backendToolRendering } from "./backendToolRendering.js";
 import { humanInTheLoop } from "./humanInTheLoop.js";
@@ -22,4 +23,5 @@ export const scenarios: Record<ScenarioName, Script> = {
   "predictive-state-updates": predictiveStateUpdates,
   subagents,
   attachments,
+  approvals,
 };

@@ -1,4 +1,4 @@
-import type { RunAgentInput } from "@ag-ui/core";
+import type { RunAgentInput } from "@tandem/core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { closePages, lastAssistantText, openPage, type Stack, screenshot, send, settled, startStack } from "./stack";
 

@@ -4,9 +4,7 @@
  * @module @tandem/core
  */
 export { type VersionInfo, versionsOf } from "./branches/branches.js";
-export { type ApprovalAnswer, approvalOf, isApproval } from "./interrupts/approval.js";
-export { type ApprovalTarget, approvalTarget } from "./interrupts/approvalTarget.js";
-export { interruptDeadline } from "./interrupts/expiry.js";
+export { type ApprovalAnswer, isApproval } from "./interrupts/approval.js";
 export {
   type EventLog,
   type EventLogEntry,

@@ -11,9 +11,6 @@
 export type * from "@tandem/core";
 export {
   applyPatch,
-  approvalOf,
-  approvalTarget,
-  interruptDeadline,
   isApproval,
   RECORDING_VERSION,
   readToolProgress,

@@ -22,13 +22,6 @@ export function isApproval(interrupt: Interrupt): boolean {
   return isObject(approved) && (approved.type === "boolean" || (Array.isArray(approved.type) && approved.type.includes("boolean")));
 }
 
-/** The JSON Schema the interrupt gives for `editedArgs` (`responseSchema.properties.editedArgs`), if it gives one. */
-export function editedArgsSchema(interrupt: Interrupt): Record<string, unknown> | undefined {
-  const properties = interrupt.responseSchema?.properties;
-  const schema = isObject(properties) ? properties.editedArgs : undefined;
-  return isObject(schema) && Object.keys(schema).length > 0 ? schema : undefined;
-}
-
 /** The payload as an approval answer, or null when it is not one (`approved` must be a boolean, `editedArgs` an object). */
 export function approvalOf(payload: unknown): ApprovalAnswer | null {
   if (!isObject(payload) || typeof payload.approved !== "boolean") return null;

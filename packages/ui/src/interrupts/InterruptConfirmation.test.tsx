@@ -12,15 +12,15 @@ function ask(client: AgentClient, ...interrupts: object[]) {
 }
 
 const spyResolve = (client: AgentClient) => vi.spyOn(client, "resolveInterrupt").mockResolvedValue(undefined);
-const approval = (name = "send_email") => screen.getByRole("group", { name: `Allow the agent to run ${name}?` });
+const approval = (name = "send_email") => screen.findByRole("group", { name: `Allow the agent to run ${name}?` });
 
 describe("approval interrupts", () => {
-  it("draw an interrupt bound to a tool call as a confirmation that takes focus; Escape rejects", () => {
+  it("draw an interrupt bound to a tool call as a confirmation that takes focus; Escape rejects", async () => {
     const client = createClient();
     const resolve = spyResolve(client);
     renderWith(client, <Chat />);
     ask(client, { id: "i1", reason: "tool_approval", toolCallId: "c1", message: "Send this email?" });
-    const group = approval();
+    const group = await approval();
     expect(within(group).getByText("Send this email?")).toBeTruthy();
     expect(within(group).getByText(/bob@example.com/)).toBeTruthy();
     expect(document.activeElement).toBe(within(group).getByRole("button", { name: "Approve" }));
@@ -29,7 +29,7 @@ describe("approval interrupts", () => {
     expect(resolve).toHaveBeenCalledWith("i1", { approved: false });
   });
 
-  it("draw an interrupt asking for an approved boolean as Approve / Reject, not a form", () => {
+  it("draw an interrupt asking for an approved boolean as Approve / Reject, not a form", async () => {
     const client = createClient();
     const resolve = spyResolve(client);
     renderWith(client, <Chat />);
@@ -44,7 +44,7 @@ describe("approval interrupts", () => {
       }),
     );
     expect(screen.queryByRole("form")).toBeNull();
-    fireEvent.click(within(screen.getByRole("group", { name: "Delete files" })).getByRole("button", { name: "Approve" }));
+    fireEvent.click(within(await screen.findByRole("group", { name: "Delete files" })).getByRole("button", { name: "Approve" }));
     expect(resolve).toHaveBeenCalledWith("i1", { approved: true });
   });
 
@@ -54,9 +54,9 @@ describe("approval interrupts", () => {
     const resolve = spyResolve(client);
     renderWith(client, <Chat interrupts={{ approveWithEdits: ["send_email"] }} />);
     ask(client, { id: "i1", reason: "tool_approval", toolCallId: "c1" });
-    const group = approval();
+    const group = await approval();
     fireEvent.click(within(group).getByRole("button", { name: "Edit arguments" }));
-    const to = within(group).getByRole("textbox", { name: /to/ });
+    const to = await within(group).findByRole("textbox", { name: /to/ });
     expect(document.activeElement).toBe(to);
     expect((to as HTMLInputElement).value).toBe("bob@example.com");
     fireEvent.change(to, { target: { value: "carol@example.com" } });
@@ -75,9 +75,9 @@ describe("approval interrupts", () => {
     const resolve = spyResolve(client);
     renderWith(client, <Chat interrupts={{ approveWithEdits: true }} />);
     ask(client, { id: "i1", reason: "tool_approval", toolCallId: "c1" });
-    const group = approval();
+    const group = await approval();
     fireEvent.click(within(group).getByRole("button", { name: "Edit arguments" }));
-    fireEvent.change(within(group).getByRole("textbox", { name: /to/ }), { target: { value: "" } });
+    fireEvent.change(await within(group).findByRole("textbox", { name: /to/ }), { target: { value: "" } });
     fireEvent.click(within(group).getByRole("button", { name: "Approve" }));
     await waitFor(() => expect(within(group).getByText("Required")).toBeTruthy());
     fireEvent.change(within(group).getByRole("textbox", { name: /to/ }), { target: { value: "x" } });
@@ -92,9 +92,9 @@ describe("approval interrupts", () => {
     act(() => client.store.update((s) => ({ ...s, capabilities: { humanInTheLoop: { interrupts: true, approveWithEdits: true } } })));
     renderWith(client, <Chat />);
     ask(client, { id: "i1", reason: "tool_approval", toolCallId: "c1" });
-    const group = approval();
+    const group = await approval();
     fireEvent.click(within(group).getByRole("button", { name: "Edit arguments" }));
-    const json = within(group).getByRole("textbox", { name: "Arguments (JSON)" });
+    const json = await within(group).findByRole("textbox", { name: "Arguments (JSON)" });
     fireEvent.change(json, { target: { value: "{ not json" } });
     fireEvent.click(within(group).getByRole("button", { name: "Approve" }));
     await waitFor(() => expect(within(group).getByRole("alert").textContent).toBe("Enter valid JSON"));
@@ -117,7 +117,9 @@ describe("expiry", () => {
       const resolve = spyResolve(client);
       renderWith(client, <Chat />);
       ask(client, { id: "i1", reason: "tool_approval", toolCallId: "c1", expiresAt: "2030-01-01T00:01:05Z" });
-      const group = approval();
+      // The approval loads with the first one (no polling under fake timers: let the import settle).
+      await act(() => import("./InterruptConfirmation.js"));
+      const group = screen.getByRole("group", { name: "Allow the agent to run send_email?" });
       expect(within(group).getByText("Expires in 1:05")).toBeTruthy();
       act(() => vi.advanceTimersByTime(5_000));
       expect(within(group).getByText("Expires in 1:00")).toBeTruthy();
@@ -134,16 +136,16 @@ describe("expiry", () => {
     }
   });
 
-  it("never expires an interrupt whose expiresAt does not parse", () => {
+  it("never expires an interrupt whose expiresAt does not parse", async () => {
     const client = createClient();
     renderWith(client, <Chat />);
     ask(client, { id: "i1", reason: "tool_approval", toolCallId: "c1", expiresAt: "whenever" });
-    const group = approval();
+    const group = await approval();
     expect(within(group).queryByText(/Expires in/)).toBeNull();
     expect((within(group).getByRole("button", { name: "Approve" }) as HTMLButtonElement).disabled).toBe(false);
   });
 
-  it("disables an expired form interrupt too", () => {
+  it("disables an expired form interrupt too", async () => {
     const client = createClient();
     renderWith(client, <Chat />);
     ask(client, { id: "i1", reason: "pick", expiresAt: new Date(Date.now() - 1000).toISOString() });
@@ -165,6 +167,7 @@ describe("several interrupts", () => {
     const run = vi.spyOn(await client.transport, "run").mockImplementation(() => {
       throw new Error("offline");
     });
+    await screen.findAllByRole("button", { name: "Approve" });
     fireEvent.click(within(screen.getByRole("group", { name: "Answer all requests" })).getByRole("button", { name: "Approve all" }));
     await waitFor(() => expect(run).toHaveBeenCalledTimes(1));
     expect(run.mock.calls[0]![0].resume).toEqual([
@@ -173,17 +176,17 @@ describe("several interrupts", () => {
     ]);
   });
 
-  it("offers no Approve all unless the app allows it", () => {
+  it("offers no Approve all unless the app allows it", async () => {
     const client = createClient();
     renderWith(client, <Chat />);
     ask(client, { id: "i1", reason: "tool_approval", toolCallId: "c1" }, { id: "i2", reason: "tool_approval", toolCallId: "c1" });
     expect(screen.queryByRole("button", { name: "Approve all" })).toBeNull();
-    expect(screen.getAllByRole("button", { name: "Approve" })).toHaveLength(2);
+    expect(await screen.findAllByRole("button", { name: "Approve" })).toHaveLength(2);
   });
 });
 
 describe("a cancelled outcome", () => {
-  it("is shown and announced as stopped, not as a finished reply", () => {
+  it("is shown and announced as stopped, not as a finished reply", async () => {
     const client = createClient();
     renderWith(client, <Chat />);
     dispatch(client, runStarted());

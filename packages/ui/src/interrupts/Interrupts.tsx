@@ -1,10 +1,9 @@
 import { type Interrupt, isApproval, type Metadata, useAgent, useAgentClient, useCapabilities, useInterruptRender } from "@tandem/react";
-import { type ComponentPropsWithoutRef, forwardRef } from "react";
+import { type ComponentPropsWithoutRef, forwardRef, lazy, Suspense } from "react";
 import { useChatComponents } from "../chat/components.js";
 import { useLabels } from "../labels/labels.js";
 import { cx } from "../util/cx.js";
 import { keyOf, RenderHost } from "../util/RenderHost.js";
-import { InterruptConfirmation as DefaultInterruptConfirmation } from "./InterruptConfirmation.js";
 import { InterruptPrompt as DefaultInterruptPrompt } from "./InterruptPrompt.js";
 
 /** How the chat lets people answer interrupts, beyond one Approve or Reject at a time. */
@@ -23,6 +22,9 @@ export interface InterruptOptions {
 export interface InterruptsProps extends Omit<ComponentPropsWithoutRef<"div">, "children">, InterruptOptions {}
 
 const NONE: Interrupt[] = [];
+
+// The default approval loads with the first one: a chat whose agent never asks ships none of it.
+const DefaultInterruptConfirmation = lazy(() => import("./InterruptConfirmation.js").then((m) => ({ default: m.InterruptConfirmation })));
 
 /**
  * Every pending interrupt: the useInterrupt render when one is registered, else an approval
@@ -82,12 +84,9 @@ export const Interrupts = forwardRef<HTMLDivElement, InterruptsProps>(function I
             props={{ interrupt, resolve: resolve(interrupt.id), cancel: cancel(interrupt.id) }}
           />
         ) : isApproval(interrupt) ? (
-          <InterruptConfirmation
-            key={interrupt.id}
-            interrupt={interrupt}
-            onResolve={resolve(interrupt.id)}
-            editable={editable(interrupt)}
-          />
+          <Suspense key={interrupt.id} fallback={null}>
+            <InterruptConfirmation interrupt={interrupt} onResolve={resolve(interrupt.id)} editable={editable(interrupt)} />
+          </Suspense>
         ) : (
           <InterruptPrompt key={interrupt.id} interrupt={interrupt} onResolve={resolve(interrupt.id)} onCancel={cancel(interrupt.id)} />
         ),

@@ -103,6 +103,26 @@ describe("answering interrupts", () => {
     ]);
   });
 
+  it("keeps the metadata of messages and interrupts and sends the messages' back as it came", async () => {
+    const { client, agent } = await connect((input) =>
+      input.resume
+        ? [runStarted(input), runFinished(input)]
+        : [
+            runStarted(input),
+            { type: "TEXT_MESSAGE_START", messageId: "a1", role: "assistant", metadata: { model: "m1" } },
+            { type: "TEXT_MESSAGE_CONTENT", messageId: "a1", delta: "Approve?" },
+            { type: "TEXT_MESSAGE_END", messageId: "a1" },
+            runFinished(input, { outcome: { type: "interrupt", interrupts: [{ id: "i1", reason: "approve", metadata: { ticket: 7 } }] } }),
+          ],
+    );
+    await client.sendMessage("go");
+    expect(client.state.interrupts[0]!.metadata).toEqual({ ticket: 7 });
+    await client.cancelInterrupt("i1", { reason: "timeout" });
+    const second = bodies(agent)[1]!;
+    expect(second.messages.find((m) => m.id === "a1")).toMatchObject({ metadata: { model: "m1" } });
+    expect(second.resume).toEqual([{ interruptId: "i1", status: "cancelled", metadata: { reason: "timeout" } }]);
+  });
+
   it("runs an approved frontend tool with the edited arguments, then resumes with editedArgs", async () => {
     const { client, agent } = await connect(
       approvalRun([{ id: "i1", reason: "tool_approval", toolCallId: "c1" }], () =>

@@ -2,7 +2,7 @@ import type { AgentClient } from "@tandem/core";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { Chat } from "../chat/Chat.js";
-import { createClient, dispatch, renderWith, runFinished, runStarted, toolCall } from "../test/harness.js";
+import { createClient, dispatch, expectNoAxeViolations, renderWith, runFinished, runStarted, toolCall } from "../test/harness.js";
 
 const EMAIL = { type: "object", properties: { to: { type: "string", minLength: 3 }, subject: { type: "string" } }, required: ["to"] };
 
@@ -61,6 +61,7 @@ describe("approval interrupts", () => {
     expect((to as HTMLInputElement).value).toBe("bob@example.com");
     fireEvent.change(to, { target: { value: "carol@example.com" } });
     const diff = within(group).getByTestId("args-diff");
+    await expectNoAxeViolations(group);
     expect(within(diff).getByText("bob@example.com").tagName).toBe("DEL");
     expect(within(diff).getByText("carol@example.com").tagName).toBe("INS");
     fireEvent.click(within(group).getByRole("button", { name: "Approve" }));

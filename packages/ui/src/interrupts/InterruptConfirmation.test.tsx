@@ -196,3 +196,43 @@ describe("a cancelled outcome", () => {
     expect(screen.getByTestId("tandem-announcer").textContent).toBe("Stopped");
   });
 });
+
+describe("labels", () => {
+  it("translate every word of approvals, expiry, Approve all and Stopped", async () => {
+    const client = createClient();
+    client.registerTool({ name: "send_email", parameters: EMAIL, handler: () => "sent" });
+    spyResolve(client);
+    const german = {
+      confirm: (tool: string) => `Darf der Agent ${tool} ausführen?`,
+      approve: "Zulassen",
+      reject: "Ablehnen",
+      arguments: "Argumente",
+      editArguments: "Argumente bearbeiten",
+      changes: "Änderungen",
+      noChanges: "Keine Änderungen",
+      expiresIn: (s: number) => `Läuft in ${s} s ab`,
+      expired: "Abgelaufen",
+      approveAll: "Alle zulassen",
+      rejectAll: "Alle ablehnen",
+      answerAll: "Alle beantworten",
+      stopped: "Angehalten",
+    };
+    renderWith(client, <Chat labels={german} interrupts={{ approveWithEdits: true, answerAll: true }} />);
+    ask(
+      client,
+      { id: "i1", reason: "tool_approval", toolCallId: "c1", expiresAt: new Date(Date.now() + 60_000).toISOString() },
+      { id: "i2", reason: "tool_approval", toolCallId: "c1" },
+    );
+    const [group] = await screen.findAllByRole("group", { name: "Darf der Agent send_email ausführen?" });
+    expect(within(group!).getByText(/^Läuft in \d+ s ab$/)).toBeTruthy();
+    fireEvent.click(within(group!).getByRole("button", { name: "Argumente bearbeiten" }));
+    expect(within(await within(group!).findByTestId("args-diff")).getByText("Keine Änderungen")).toBeTruthy();
+    expect(
+      within(screen.getByRole("group", { name: "Alle beantworten" }))
+        .getAllByRole("button")
+        .map((b) => b.textContent),
+    ).toEqual(["Alle zulassen", "Alle ablehnen"]);
+    dispatch(client, runStarted("r2"), runFinished("r2", { type: "cancelled" }));
+    expect(screen.getByTestId("run-stopped").textContent).toBe("Angehalten");
+  });
+});

@@ -10,8 +10,10 @@ export interface ApprovedCalls {
   run: string[];
   /** Approve with edits: the arguments each call runs with instead of the agent's. */
   editedArgs: Record<string, Record<string, unknown>>;
-  /** Calls of tools with a handler that were rejected (or cancelled): they get a result saying so and never run. */
+  /** Calls of tools with a handler that were rejected: they get a result saying so and never run. */
   rejected: string[];
+  /** Calls of tools with a handler whose interrupt was cancelled (or expired, or left open): likewise. */
+  cancelled: string[];
 }
 
 /**
@@ -25,14 +27,18 @@ export function approvedCalls(
   state: ThreadState,
   tools: ToolRegistry,
 ): ApprovedCalls {
-  const result: ApprovedCalls = { run: [], editedArgs: {}, rejected: [] };
+  const result: ApprovedCalls = { run: [], editedArgs: {}, rejected: [], cancelled: [] };
   const answered = new Set(state.messages.flatMap((m) => (m.role === "tool" ? [m.toolCallId] : [])));
   for (const entry of resume) {
     const toolCallId = open.find((i) => i.id === entry.interruptId)?.toolCallId;
     if (!toolCallId || answered.has(toolCallId)) continue;
     const call = findToolCall(state.messages, toolCallId);
     if (!call || !tools.get(call.function.name)?.handler) continue;
-    const approval = entry.status === "resolved" ? approvalOf(entry.payload) : null;
+    if (entry.status === "cancelled") {
+      result.cancelled.push(toolCallId);
+      continue;
+    }
+    const approval = approvalOf(entry.payload);
     if (!approval?.approved) {
       result.rejected.push(toolCallId);
       continue;

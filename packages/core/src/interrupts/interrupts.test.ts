@@ -159,6 +159,22 @@ describe("answering interrupts", () => {
     expect(bodies(agent)[1]!.messages.find((m) => m.role === "tool")).toMatchObject({ toolCallId: "c1", content: "Rejected by the user." });
   });
 
+  it("gives an approval's frontend call a cancelled result when a new message leaves it unanswered", async () => {
+    const { client, agent } = await connect(
+      approvalRun([{ id: "i1", reason: "tool_approval", toolCallId: "c1" }], () =>
+        toolCall("send_email", { to: "bob" }, { toolCallId: "c1" }),
+      ),
+    );
+    const handler = vi.fn();
+    client.registerTool({ name: "send_email", handler });
+    await client.sendMessage("mail bob");
+    await client.sendMessage("no, wait");
+    expect(handler).not.toHaveBeenCalled();
+    const second = bodies(agent)[1]!;
+    expect(second.resume).toEqual([{ interruptId: "i1", status: "cancelled" }]);
+    expect(second.messages.find((m) => m.role === "tool")).toMatchObject({ toolCallId: "c1", content: "Cancelled by the user." });
+  });
+
   it("refuses to resolve an expired interrupt and sends it as cancelled with the others' answers", async () => {
     const past = new Date(Date.now() - 1000).toISOString();
     const { client, agent } = await connect(

@@ -139,8 +139,12 @@ export class RunLoop {
   /** Tool calls waiting for a person get a cancelled result; open interrupts are cancelled next run. */
   closeOpenQuestions(): void {
     this.settler.cancelAll(failure(CANCELLED));
-    this.interrupts.abandon(this.state.interrupts);
+    const open = this.state.interrupts;
+    this.interrupts.abandon(open);
     this.clearExpiryTimer();
+    // The app's own calls those interrupts were about will not run: their results say so.
+    const cancelled = open.map((i) => ({ interruptId: i.id, status: "cancelled" as const }));
+    this.settleUnrun(approvedCalls(cancelled, open, this.state, this.host.tools));
   }
 
   /**
@@ -168,11 +172,19 @@ export class RunLoop {
   /** Runs the approved frontend tools (with edited arguments where given), then the run that carries the answers. */
   private resume(resume: ResumeEntry[], open: readonly Interrupt[]): Promise<void> {
     this.clearExpiryTimer();
-    const { run, editedArgs, rejected } = approvedCalls(resume, open, this.state, this.host.tools);
-    for (const id of rejected) this.host.store.update((s) => addToolResult(s, toolMessage(id, { content: REJECTED }), "complete"));
+    const calls = approvedCalls(resume, open, this.state, this.host.tools);
+    const { run, editedArgs } = calls;
+    this.settleUnrun(calls);
     if (run.length === 0) return this.enqueue({ resume });
     this.host.store.update((s) => markPendingCalls(s, run, this.host.tools));
     return this.enqueue({ resume, toolCallIds: run, editedArgs });
+  }
+
+  /** Results for the app's calls that were rejected or cancelled instead of run. */
+  private settleUnrun({ rejected, cancelled }: { rejected: string[]; cancelled: string[] }): void {
+    const result = (id: string, content: string) => (s: ThreadState) => addToolResult(s, toolMessage(id, { content }), "complete");
+    for (const id of rejected) this.host.store.update(result(id, REJECTED));
+    for (const id of cancelled) this.host.store.update(result(id, CANCELLED));
   }
 
   /** When the next open interrupt expires, sends the answers if that leaves nothing to answer. */

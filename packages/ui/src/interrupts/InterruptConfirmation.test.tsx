@@ -227,6 +227,9 @@ describe("labels", () => {
     expect(within(group!).getByText(/^Läuft in \d+ s ab$/)).toBeTruthy();
     fireEvent.click(within(group!).getByRole("button", { name: "Argumente bearbeiten" }));
     expect(within(await within(group!).findByTestId("args-diff")).getByText("Keine Änderungen")).toBeTruthy();
+    // Approving an edit that changed nothing sends a plain approval.
+    fireEvent.click(within(group!).getByRole("button", { name: "Zulassen" }));
+    await waitFor(() => expect(client.resolveInterrupt).toHaveBeenCalledWith("i1", { approved: true }));
     expect(
       within(screen.getByRole("group", { name: "Alle beantworten" }))
         .getAllByRole("button")

@@ -7,6 +7,7 @@ import { useComposedRefs } from "../util/composeRefs.js";
 import { cx } from "../util/cx.js";
 import { pretty } from "../util/json.js";
 import type { CheckEdit } from "./ArgsEditPanel.js";
+import { argsDiff } from "./argsDiff.js";
 import { humanize } from "./humanize.js";
 import { InterruptExpiry } from "./InterruptExpiry.js";
 import { useExpiry } from "./useExpiry.js";
@@ -61,7 +62,8 @@ export const InterruptConfirmation = forwardRef<HTMLFieldSetElement, InterruptCo
     if (!pending) return;
     if (!editing) return answer({ approved: true });
     const edited = await checkRef.current?.();
-    if (edited) answer({ approved: true, editedArgs: edited });
+    // An edit that changed nothing is a plain approval.
+    if (edited) answer(argsDiff(args, edited).length === 0 ? { approved: true } : { approved: true, editedArgs: edited });
   };
   const keys = useConfirmationKeys({ pending, onReject: reject, initialFocus: approveRef });
   const refs = useComposedRefs(ref, keys.ref);

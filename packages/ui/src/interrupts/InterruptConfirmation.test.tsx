@@ -25,6 +25,10 @@ describe("approval interrupts", () => {
     expect(within(group).getByText(/bob@example.com/)).toBeTruthy();
     expect(document.activeElement).toBe(within(group).getByRole("button", { name: "Approve" }));
     expect(within(group).queryByRole("button", { name: "Edit arguments" })).toBeNull();
+    // The call's card says it waits for you, and asks nothing itself: the interrupt does.
+    const card = screen.getByRole("group", { name: "Tool call: send_email" });
+    expect(card.dataset.status).toBe("awaiting-input");
+    expect(within(card).queryByRole("button", { name: "Approve" })).toBeNull();
     fireEvent.keyDown(group, { key: "Escape" });
     expect(resolve).toHaveBeenCalledWith("i1", { approved: false });
   });

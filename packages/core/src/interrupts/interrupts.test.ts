@@ -195,6 +195,33 @@ describe("answering interrupts", () => {
     ]);
   });
 
+  it("reads expiresAt on the agent's clock: an agent an hour behind does not expire its interrupts early", async () => {
+    const hour = 3_600_000;
+    const { client, agent } = await connect((input) => {
+      const serverNow = Date.now() - hour;
+      return input.resume
+        ? [runStarted(input), runFinished(input)]
+        : [
+            runStarted(input),
+            {
+              ...runFinished(input, {
+                outcome: {
+                  type: "interrupt",
+                  interrupts: [{ id: "i1", reason: "approve", expiresAt: new Date(serverNow + 60_000).toISOString() }],
+                },
+              }),
+              timestamp: serverNow,
+            },
+          ];
+    });
+    await client.sendMessage("go");
+    const left = client.interruptDeadline(client.state.interrupts[0]!)! - Date.now();
+    expect(left).toBeGreaterThan(50_000);
+    expect(left).toBeLessThanOrEqual(60_000);
+    await client.resolveInterrupt("i1", { approved: true });
+    expect(bodies(agent)[1]!.resume).toEqual([{ interruptId: "i1", status: "resolved", payload: { approved: true } }]);
+  });
+
   it("sends waiting answers when the last open interrupt expires", async () => {
     const soon = new Date(Date.now() + 300).toISOString();
     const { client, agent } = await connect(

@@ -145,6 +145,31 @@ describe("answering interrupts", () => {
     });
   });
 
+  it("still tells the agent what was approved when Stop ends the approved tool's run", async () => {
+    const { client, agent } = await connect(
+      approvalRun([{ id: "i1", reason: "tool_approval", toolCallId: "c1" }], () =>
+        toolCall("send_email", { to: "bob" }, { toolCallId: "c1" }),
+      ),
+    );
+    let started = false;
+    client.registerTool({
+      name: "send_email",
+      handler: (_args, { signal }) =>
+        new Promise((_resolve, reject) => {
+          started = true;
+          signal.addEventListener("abort", () => reject(new Error("aborted")));
+        }),
+    });
+    await client.sendMessage("mail bob");
+    const answered = client.resolveInterrupt("i1", { approved: true });
+    await until(() => started);
+    client.stop();
+    await answered;
+    expect(agent.requests).toHaveLength(1);
+    await client.sendMessage("and now?");
+    expect(bodies(agent)[1]!.resume).toEqual([{ interruptId: "i1", status: "resolved", payload: { approved: true } }]);
+  });
+
   it("never runs a rejected frontend tool; its call gets a result saying so", async () => {
     const { client, agent } = await connect(
       approvalRun([{ id: "i1", reason: "tool_approval", toolCallId: "c1" }], () =>

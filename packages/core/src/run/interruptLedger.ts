@@ -62,6 +62,11 @@ export class InterruptLedger {
     this.abandoned.push(...open.map((i) => ({ interruptId: i.id, status: "cancelled" as const })));
   }
 
+  /** Answers that could not go out (their run was stopped): the next run carries them. */
+  carry(entries: readonly ResumeEntry[]): void {
+    this.abandoned.push(...entries);
+  }
+
   /** The `resume` of the next run: the entries left by `abandon` not answered since, then `answers`. */
   takeResume(answers: readonly ResumeEntry[] = []): ResumeEntry[] {
     const resume = [...this.abandoned.filter((a) => !answers.some((r) => r.interruptId === a.interruptId)), ...answers];

@@ -35,6 +35,7 @@ export interface RunRequest {
 }
 
 const REJECTED = "Rejected by the user.";
+const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 
 /** What the loop needs from the client that owns it. */
 export interface RunLoopHost {
@@ -192,14 +193,18 @@ export class RunLoop {
     this.clearExpiryTimer();
     const next = this.interrupts.nextDeadline(open);
     if (next === null || this.disposed) return;
-    this.expiryTimer = setTimeout(() => {
-      this.expiryTimer = null;
-      const still = this.state.interrupts;
-      const resume = this.interrupts.ready(still);
-      if (!resume) return this.armExpiryTimer(still);
-      this.host.store.update((s) => ({ ...s, interrupts: [] }));
-      void this.resume(resume, still);
-    }, next - Date.now());
+    this.expiryTimer = setTimeout(
+      () => {
+        this.expiryTimer = null;
+        const still = this.state.interrupts;
+        const resume = this.interrupts.ready(still);
+        if (!resume) return this.armExpiryTimer(still);
+        this.host.store.update((s) => ({ ...s, interrupts: [] }));
+        void this.resume(resume, still);
+      },
+      // setTimeout takes at most 2^31 - 1 ms; a later deadline is checked again then.
+      Math.min(next - Date.now(), MAX_TIMEOUT_MS),
+    );
   }
 
   private clearExpiryTimer(): void {
@@ -376,7 +381,11 @@ export class RunLoop {
     );
     if (this.controller === controller) this.controller = null;
     const suppressed = this.settler.takeSuppressed();
-    if (then && !controller.signal.aborted) return then;
+    if (then) {
+      if (!controller.signal.aborted) return then;
+      // Stopped while approved tools ran: the answers still go to the agent, with the next run.
+      this.interrupts.carry(then.resume);
+    }
     if (controller.signal.aborted || suppressed || !followUp) {
       // With no follow-up run, no agent will answer the failure: the thread reports it.
       if (failed && !controller.signal.aborted && !followUp) this.fail({ kind: "tool", message: failed });

@@ -74,7 +74,10 @@ const targets = [
     // 15 KiB until the message actions and attachments (issue 12): the toolbar, branch picker and
     // in-place editor (+1.6 KiB: 14.24 -> 15.81) and the composer's files (picker, paste, drop,
     // chips with previews, limits, upload adapter, what the agent takes: +3.3 KiB -> 19.15).
-    budget: 20 * KiB,
+    // 21.5 KiB since issue 28 (approvals: 19.67 -> 21.39): InterruptConfirmation (exported; Chat
+    // loads it with the first approval), time left and expiry on every interrupt, Approve all,
+    // Stopped, their labels. The edit form (schema form, validation, diff) loads on first use.
+    budget: 21.5 * KiB,
     options: {
       entryPoints: ["packages/ui/src/index.ts"],
       external: [...REACT, "@tandem/react", "@tandem/core", "@ag-ui/*", "rxjs", "rxjs/*", ...MARKDOWN_STACK],
@@ -111,7 +114,10 @@ const targets = [
     // IndexedDB keeps tombstones and reopens closed connections, and every client keeps a bounded
     // event log for late inspectors. Persistence itself loads with the first storage call, so the
     // Quick-start app (no storage) ships none of it and stays within its own budget below.
-    budget: 22.5 * KiB,
+    // 23 KiB since issue 28 (21.65 -> 22.82): approvals in the run loop (expiry on the agent's
+    // clock, answers sent when the last open one expires, approved frontend tools run with
+    // editedArgs before the resume, metadata on resume entries).
+    budget: 23 * KiB,
     options: {
       stdin: {
         contents: 'export * from "@tandem/react";\nexport * from "@tandem/core";\n',
@@ -238,8 +244,11 @@ for (const target of targets) {
 // protobuf response. Importing @ag-ui/proto straight from the transport had put @ag-ui/core's
 // serialization tables (omitOptionalNulls', which the decoder and the pipeline use) into the first
 // load (64.13 -> 61.96 KiB): budget 63.5 KiB.
-const QUICK_START_TODAY = 61.96 * KiB;
-const QUICK_START_BUDGET = 63.5 * KiB;
+// Re-set at issue 28 (approvals): the run loop's interrupt handling (expiry, approved frontend
+// tools, batch answers) and <Chat>'s time left, Approve all and Stopped are in the first load;
+// the approval itself and its edit form load with the first one (62.76 -> 64.76 KiB): budget 65 KiB.
+const QUICK_START_TODAY = 64.76 * KiB;
+const QUICK_START_BUDGET = 65 * KiB;
 
 // Parts of LAZY_PARTS (scripts/quick-start-size.mjs) allowed in the first load: none. Each
 // loads on first use; one in the first load fails the run.

@@ -46,6 +46,7 @@ export default defineConfig({
           { text: "Security model", link: "/guide/security" },
           { text: "Performance", link: "/guide/performance" },
           { text: "A2UI surfaces", link: "/guide/a2ui" },
+          { text: "Approvals and interrupts", link: "/guide/approvals" },
         ],
       },
       {

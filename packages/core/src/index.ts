@@ -4,6 +4,7 @@
  * @module @tandem/core
  */
 export { type VersionInfo, versionsOf } from "./branches/branches.js";
+export { type ApprovalAnswer, isApproval } from "./interrupts/approval.js";
 export {
   type EventLog,
   type EventLogEntry,
@@ -35,7 +36,7 @@ export type { MessageIndex } from "./store/messageIndex.js";
 export type { Remember } from "./threads/remember.js";
 export { ThreadRuntime, type ThreadRuntimeOptions, type ThreadRuntimeState } from "./threads/threadRuntime.js";
 export type { FrontendTool, ToolHandlerContext } from "./tools/registry.js";
-export type { InferArgs, JsonSchema, ToolParameters } from "./tools/schema.js";
+export { type InferArgs, type JsonSchema, type ToolParameters, type Validation, validateArgs } from "./tools/schema.js";
 export { readToolProgress } from "./tools/toolCallViews.js";
 export { HttpError } from "./transport/http.js";
 export {

@@ -7,6 +7,7 @@ export type {
   InputContent,
   Interrupt,
   Message,
+  Metadata,
   ResumeEntry,
   RunAgentInput,
   TokenUsage,

@@ -46,7 +46,8 @@ export type ScenarioName =
   | "subagents"
   | "attachments"
   | "a2ui"
-  | "mcp-apps";
+  | "mcp-apps"
+  | "approvals";
 
 /** Options for `startMockAgent`. */
 export interface MockAgentOptions {

@@ -9,7 +9,15 @@
 // the storages, AgentClient, the types) it imports from @tandem/core, which carries no directive.
 
 export type * from "@tandem/core";
-export { applyPatch, RECORDING_VERSION, readToolProgress, recordThread, requestThroughAgent } from "@tandem/core";
+export {
+  applyPatch,
+  isApproval,
+  RECORDING_VERSION,
+  readToolProgress,
+  recordThread,
+  requestThroughAgent,
+  validateArgs,
+} from "@tandem/core";
 export { AgentProvider, type AgentProviderProps } from "./AgentProvider.js";
 export { useAgentClient } from "./context.js";
 export type { InterruptRender, InterruptRenderProps, ToolRender, ToolRenderProps } from "./renderRegistry.js";

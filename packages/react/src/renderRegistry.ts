@@ -1,4 +1,4 @@
-import type { Interrupt, ToolCallStatus } from "@tandem/core";
+import type { Interrupt, Metadata, ToolCallStatus } from "@tandem/core";
 import type { ReactNode } from "react";
 
 /** What a tool call's renderer gets: the call's id, name, status, arguments so far, and its outcome. */
@@ -22,10 +22,10 @@ export type ToolRender<Args = any, Result = unknown> = (props: ToolRenderProps<A
 /** What an interrupt's renderer gets: the interrupt and the two ways to answer it. */
 export interface InterruptRenderProps {
   interrupt: Interrupt;
-  /** Answers the interrupt with `payload`; the run resumes once every open interrupt is answered. */
-  resolve: (payload?: unknown) => void;
-  /** Declines the interrupt; the run resumes once every open interrupt is answered. */
-  cancel: () => void;
+  /** Answers the interrupt with `payload` (and `metadata` for its resume entry); the run resumes once every open interrupt is answered. */
+  resolve: (payload?: unknown, metadata?: Metadata) => void;
+  /** Declines the interrupt (with `metadata` for its resume entry); the run resumes once every open interrupt is answered. */
+  cancel: (metadata?: Metadata) => void;
 }
 
 /** Draws a pending interrupt (registered with `useInterrupt`). */

@@ -5,6 +5,7 @@ import type {
   InputContent,
   Interrupt,
   Message,
+  Metadata,
   RunStep,
   ThreadState,
   ToolCallView,
@@ -38,10 +39,10 @@ export interface AgentActions {
   regenerate(messageId?: string): Promise<void>;
   /** Sends an edited copy of a user message as a new version of that turn; the original is kept. */
   editMessage(messageId: string, content: string | InputContent[]): Promise<void>;
-  /** Answers an open interrupt with `payload`; once every open one is answered, a run resumes with the answers. */
-  resolveInterrupt(interruptId: string, payload?: unknown): Promise<void>;
-  /** Declines an open interrupt; once every open one is answered, a run resumes with the answers. */
-  cancelInterrupt(interruptId: string): Promise<void>;
+  /** Answers an open interrupt with `payload` (and `metadata` for its resume entry); once every open one is answered, a run resumes with the answers. */
+  resolveInterrupt(interruptId: string, payload?: unknown, metadata?: Metadata): Promise<void>;
+  /** Declines an open interrupt (with `metadata` for its resume entry); once every open one is answered, a run resumes with the answers. */
+  cancelInterrupt(interruptId: string, metadata?: Metadata): Promise<void>;
   /** Sets the agent state from the app (a value, or a function of the previous one); it is sent with the next run. */
   setState(next: unknown | ((previous: unknown) => unknown)): void;
   /** Answers a human-in-the-loop tool call. */
@@ -112,8 +113,8 @@ function useActions(client: AgentClient): AgentActions {
       retry: () => client.retry(),
       regenerate: (id) => client.regenerate(id),
       editMessage: (id, content) => client.editMessage(id, content),
-      resolveInterrupt: (id, payload) => client.resolveInterrupt(id, payload),
-      cancelInterrupt: (id) => client.cancelInterrupt(id),
+      resolveInterrupt: (...answer) => client.resolveInterrupt(...answer),
+      cancelInterrupt: (...answer) => client.cancelInterrupt(...answer),
       setState: (next) => client.setState(next),
       respond: (id, result) => client.respond(id, result),
     }),

@@ -29,8 +29,9 @@ export {
 } from "./composer/ComposerAttachments.js";
 export type { AttachmentOptions, PendingAttachment, UseAttachments } from "./composer/useAttachments.js";
 export { type UseComposer, type UseComposerOptions, useComposer } from "./composer/useComposer.js";
+export { InterruptConfirmation, type InterruptConfirmationProps } from "./interrupts/InterruptConfirmation.js";
 export { InterruptPrompt, type InterruptPromptProps } from "./interrupts/InterruptPrompt.js";
-export { Interrupts, type InterruptsProps } from "./interrupts/Interrupts.js";
+export { type InterruptOptions, Interrupts, type InterruptsProps } from "./interrupts/Interrupts.js";
 export { type InterruptForm, useInterruptForm } from "./interrupts/useInterruptForm.js";
 export { type ChatLabels, defaultLabels, LabelsProvider, type UsageSummary, useLabels } from "./labels/labels.js";
 export { type FenceRenderer, type FenceRendererProps, registerFenceRenderer } from "./markdown/fences.js";

@@ -179,6 +179,10 @@ const cases: Array<{
     render: (p) => <ui.InterruptPrompt interrupt={{ id: "i", reason: "pick" }} onResolve={() => {}} onCancel={() => {}} {...p} />,
   },
   { name: "Markdown", render: (p) => <ui.Markdown {...p}>hello</ui.Markdown> },
+  {
+    name: "InterruptConfirmation",
+    render: (p) => <ui.InterruptConfirmation interrupt={{ id: "i", reason: "approve", toolCallId: "c" }} onResolve={() => {}} {...p} />,
+  },
   { name: "MessageActions", setup: edited, render: (p) => inRow(<ui.MessageActions {...p} />) },
   ...Object.entries({
     MessageCopy: ui.MessageCopy,

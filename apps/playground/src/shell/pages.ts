@@ -5,6 +5,8 @@ import AgenticChat from "../pages/AgenticChat";
 import agenticChatSource from "../pages/AgenticChat.tsx?raw";
 import AgenticGenerativeUi from "../pages/AgenticGenerativeUi";
 import agenticGenerativeUiSource from "../pages/AgenticGenerativeUi.tsx?raw";
+import Approvals from "../pages/Approvals";
+import approvalsSource from "../pages/Approvals.tsx?raw";
 import BackendToolRendering from "../pages/BackendToolRendering";
 import backendToolRenderingSource from "../pages/BackendToolRendering.tsx?raw";
 import HumanInTheLoop from "../pages/HumanInTheLoop";
@@ -110,5 +112,12 @@ export const PAGES: PageInfo[] = [
     note: "The agent runs an MCP tool with a UI (show_counter) and the app appears in a sandboxed frame. “Add one” calls the MCP server's tool through the agent; a link the app asks for opens only after you confirm.",
     Page: McpApps,
     source: mcpAppsSource,
+  },
+  {
+    path: "approvals",
+    title: "Approvals",
+    note: "Approval interrupts: the agent asks before each tool call. Edit send_email's arguments before approving (the diff shows what changed), answer two approvals at once, watch one expire (it goes to the agent as cancelled), or ask it to stop (a cancelled run shows as Stopped).",
+    Page: Approvals,
+    source: approvalsSource,
   },
 ];

@@ -1,4 +1,4 @@
-import type { BaseEvent, Context, InputContent, Message, ResumeEntry, RunAgentInput } from "@ag-ui/core";
+import type { BaseEvent, Context, InputContent, Interrupt, Message, Metadata, ResumeEntry, RunAgentInput } from "@ag-ui/core";
 import { v4 as randomUUID } from "uuid";
 import { type RunEndpoint, runEndpoint } from "../recording/endpoint.js";
 import { EventLog } from "../recording/eventLog.js";
@@ -127,9 +127,8 @@ export class AgentClient {
   }
 
   /** Starts a run with the thread as it is (the agent speaks first, or picks up after setState); `forwardedProps` go with this run only. */
-  runAgent(request: { forwardedProps?: Record<string, unknown> } = {}): Promise<void> {
-    return this.refused("runAgent") ? Promise.resolve() : this.loop.enqueue({ ...request });
-  }
+  runAgent = (request: { forwardedProps?: Record<string, unknown> } = {}): Promise<void> =>
+    this.refused("runAgent") ? Promise.resolve() : this.loop.enqueue({ ...request });
 
   /** Aborts the request and any tool handlers; the thread is left idle with what it had. */
   stop(): void {
@@ -160,9 +159,7 @@ export class AgentClient {
   }
 
   /** Shows version `index` (0-based) of the turn `messageId` begins and closes questions left open on the one it leaves. Never runs the agent; does nothing while a run streams. */
-  selectBranch(messageId: string, index: number): void {
-    this.branching.select(messageId, index);
-  }
+  selectBranch = (messageId: string, index: number): void => this.branching.select(messageId, index);
 
   /** Sets the agent state from the app; it is sent with the next run. */
   setState(next: unknown | ((previous: unknown) => unknown)): void {
@@ -184,15 +181,18 @@ export class AgentClient {
     else console.warn(`[tandem] respond(): tool call "${toolCallId}" is not waiting for an answer`);
   }
 
-  /** Answers an open interrupt with `payload`; once every open one is answered, a run resumes with the answers. */
-  resolveInterrupt(interruptId: string, payload?: unknown): Promise<void> {
-    return this.answerInterrupt({ interruptId, status: "resolved", ...(payload !== undefined && { payload }) });
+  /** Answers an open interrupt with `payload` (and `metadata` for the resume entry); once every open one is answered, a run resumes with the answers. */
+  resolveInterrupt(interruptId: string, payload?: unknown, metadata?: Metadata): Promise<void> {
+    return this.answerInterrupt({ interruptId, status: "resolved", payload, metadata });
   }
 
-  /** Declines an open interrupt; once every open one is answered, a run resumes with the answers. */
-  cancelInterrupt(interruptId: string): Promise<void> {
-    return this.answerInterrupt({ interruptId, status: "cancelled" });
+  /** Declines an open interrupt (with `metadata` for the resume entry); once every open one is answered, a run resumes with the answers. */
+  cancelInterrupt(interruptId: string, metadata?: Metadata): Promise<void> {
+    return this.answerInterrupt({ interruptId, status: "cancelled", metadata });
   }
+
+  /** When an open interrupt expires, on this machine's clock (ms, corrected for the agent's clock); null when it never does. */
+  interruptDeadline = (interrupt: Interrupt): number | null => this.loop.interrupts.deadline(interrupt);
 
   /**
    * Puts a stored thread back: messages, state, open interrupts and tool-call statuses. Calls
@@ -238,8 +238,9 @@ export class AgentClient {
     return this.retired;
   }
 
-  private answerInterrupt(entry: ResumeEntry): Promise<void> {
-    return this.refused("resolveInterrupt") ? Promise.resolve() : this.loop.answerInterrupt(entry);
+  private answerInterrupt({ payload, metadata, ...entry }: ResumeEntry): Promise<void> {
+    if (this.refused("resolveInterrupt")) return Promise.resolve();
+    return this.loop.answerInterrupt({ ...entry, ...(payload !== undefined && { payload }), ...(metadata && { metadata }) });
   }
 
   private stopOnServer(runId: string): Promise<void> | null {

@@ -1,5 +1,16 @@
-import { type BaseEvent, type Context, EventType, PROTOCOL_VERSION, type ResumeEntry, type RunAgentInput } from "@ag-ui/core";
+import {
+  type BaseEvent,
+  type Context,
+  EventType,
+  type Interrupt,
+  PROTOCOL_VERSION,
+  type ResumeEntry,
+  type RunAgentInput,
+  type RunFinishedEvent,
+} from "@ag-ui/core";
 import { v4 as randomUUID } from "uuid";
+import { approvedCalls } from "../interrupts/approvedCalls.js";
+import { clockOffset } from "../interrupts/expiry.js";
 import { findToolCall } from "../reducer/draft.js";
 import { addToolResult, endSubagents, reduceEvent } from "../reducer/reduceEvents.js";
 import type { ThreadStore } from "../store/createThreadStore.js";
@@ -17,11 +28,16 @@ import { refuseUncarried } from "./uncarried.js";
 /** What a run carries beyond the thread itself. */
 export interface RunRequest {
   resume?: ResumeEntry[];
-  /** Settle these pending frontend tool calls first (a thread restored with calls unanswered). */
+  /** Settle these pending frontend tool calls first (a thread restored with calls unanswered, or approved ones). */
   toolCallIds?: string[];
   /** Merged over the client's `forwardedProps` for this request only (e.g. an A2UI user action). */
   forwardedProps?: Record<string, unknown>;
+  /** Approve with edits: the arguments these calls run with, by toolCallId. */
+  editedArgs?: Record<string, Record<string, unknown>>;
 }
+
+const REJECTED = "Rejected by the user.";
+const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 
 /** What the loop needs from the client that owns it. */
 export interface RunLoopHost {
@@ -59,6 +75,8 @@ export class RunLoop {
   /** The messages from before the last run: Retry keeps these and drops the rest. */
   messageIdsBeforeRun = new Set<string>();
   private disposed = false;
+  /** Wakes up when an open interrupt expires, to send answers that were only waiting for it. */
+  private expiryTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(private readonly host: RunLoopHost) {
     // A dialect that fails to load is reported by the run that needs it, not as an unhandled rejection.
@@ -124,19 +142,76 @@ export class RunLoop {
   /** Tool calls waiting for a person get a cancelled result; open interrupts are cancelled next run. */
   closeOpenQuestions(): void {
     this.settler.cancelAll(failure(CANCELLED));
-    this.interrupts.abandon(this.state.interrupts);
+    const open = this.state.interrupts;
+    this.interrupts.abandon(open);
+    this.clearExpiryTimer();
+    // The app's own calls those interrupts were about will not run: their results say so.
+    const cancelled = open.map((i) => ({ interruptId: i.id, status: "cancelled" as const }));
+    this.settleUnrun(approvedCalls(cancelled, open, this.state, this.host.tools));
   }
 
-  /** Records an answer to an interrupt; the run that carries them all starts once none is open. */
+  /**
+   * Records an answer to an interrupt; the run that carries them all starts once none is open
+   * (expired ones go as cancelled). An expired interrupt cannot be resolved any more.
+   */
   answerInterrupt(entry: ResumeEntry): Promise<void> {
     const open = this.state.interrupts;
-    if (!open.some((i) => i.id === entry.interruptId)) {
+    const interrupt = open.find((i) => i.id === entry.interruptId);
+    if (!interrupt) {
       console.warn(`[tandem] no pending interrupt "${entry.interruptId}"`);
+      return Promise.resolve();
+    }
+    if (entry.status === "resolved" && this.interrupts.expired(interrupt)) {
+      console.warn(`[tandem] interrupt "${entry.interruptId}" has expired; it goes to the agent as cancelled`);
       return Promise.resolve();
     }
     const { remaining, resume } = this.interrupts.answer(entry, open);
     this.host.store.update((s) => ({ ...s, interrupts: remaining }));
-    return resume ? this.enqueue({ resume }) : Promise.resolve();
+    if (resume) return this.resume(resume, open);
+    this.armExpiryTimer(remaining);
+    return Promise.resolve();
+  }
+
+  /** Runs the approved frontend tools (with edited arguments where given), then the run that carries the answers. */
+  private resume(resume: ResumeEntry[], open: readonly Interrupt[]): Promise<void> {
+    this.clearExpiryTimer();
+    const calls = approvedCalls(resume, open, this.state, this.host.tools);
+    const { run, editedArgs } = calls;
+    this.settleUnrun(calls);
+    if (run.length === 0) return this.enqueue({ resume });
+    this.host.store.update((s) => markPendingCalls(s, run, this.host.tools));
+    return this.enqueue({ resume, toolCallIds: run, editedArgs });
+  }
+
+  /** Results for the app's calls that were rejected or cancelled instead of run. */
+  private settleUnrun({ rejected, cancelled }: { rejected: string[]; cancelled: string[] }): void {
+    const result = (id: string, content: string) => (s: ThreadState) => addToolResult(s, toolMessage(id, { content }), "complete");
+    for (const id of rejected) this.host.store.update(result(id, REJECTED));
+    for (const id of cancelled) this.host.store.update(result(id, CANCELLED));
+  }
+
+  /** When the next open interrupt expires, sends the answers if that leaves nothing to answer. */
+  private armExpiryTimer(open: readonly Interrupt[]): void {
+    this.clearExpiryTimer();
+    const next = this.interrupts.nextDeadline(open);
+    if (next === null || this.disposed) return;
+    this.expiryTimer = setTimeout(
+      () => {
+        this.expiryTimer = null;
+        const still = this.state.interrupts;
+        const resume = this.interrupts.ready(still);
+        if (!resume) return this.armExpiryTimer(still);
+        this.host.store.update((s) => ({ ...s, interrupts: [] }));
+        void this.resume(resume, still);
+      },
+      // setTimeout takes at most 2^31 - 1 ms; a later deadline is checked again then.
+      Math.min(next - Date.now(), MAX_TIMEOUT_MS),
+    );
+  }
+
+  private clearExpiryTimer(): void {
+    if (this.expiryTimer !== null) clearTimeout(this.expiryTimer);
+    this.expiryTimer = null;
   }
 
   /** A thread restored with frontend calls unanswered picks them up once their tools exist. */
@@ -167,6 +242,7 @@ export class RunLoop {
   /** No further runs start. */
   dispose(): void {
     this.disposed = true;
+    this.clearExpiryTimer();
   }
 
   get isDisposed(): boolean {
@@ -178,7 +254,7 @@ export class RunLoop {
     let next: RunRequest | null = request;
     try {
       while (next && !this.disposed) {
-        next = next.toolCallIds ? await this.settleToolCalls(next.toolCallIds, new AbortController()) : await this.runOnce(next);
+        next = next.toolCallIds ? await this.settleToolCalls(next.toolCallIds, new AbortController(), next) : await this.runOnce(next);
       }
     } catch (error) {
       this.controller = null;
@@ -263,6 +339,10 @@ export class RunLoop {
   private apply(event: BaseEvent): void {
     for (const listener of this.host.eventListeners) listener(event);
     const { store, tools } = this.host;
+    if (event.type === EventType.RUN_FINISHED) {
+      const { outcome } = event as RunFinishedEvent;
+      if (outcome?.type === "interrupt") this.interrupts.arrived(outcome.interrupts, clockOffset(event.timestamp, Date.now()));
+    }
     if (event.type !== EventType.RUN_FINISHED && event.type !== EventType.RUN_ERROR) {
       store.dispatch(event);
       return;
@@ -273,14 +353,20 @@ export class RunLoop {
     });
   }
 
-  /** Runs handlers and waits for answers; each result lands as soon as it is ready. */
-  private async settleToolCalls(ids: string[], controller: AbortController): Promise<RunRequest | null> {
-    if (ids.length === 0) return null;
+  /**
+   * Runs handlers and waits for answers; each result lands as soon as it is ready. A request
+   * that carries a `resume` (approved calls) always goes on to the run that sends it.
+   */
+  private async settleToolCalls(ids: string[], controller: AbortController, request: RunRequest = {}): Promise<RunRequest | null> {
+    const then = request.resume ? { resume: request.resume } : null;
+    if (ids.length === 0) return then;
     const { store, tools } = this.host;
     // A tool withdrawn since its call was marked is skipped; the batch still ends the wait.
     const calls = ids.flatMap((id) => {
-      const call = findToolCall(this.state.messages, id);
-      const tool = call && tools.get(call.function.name);
+      const found = findToolCall(this.state.messages, id);
+      const tool = found && tools.get(found.function.name);
+      const edited = request.editedArgs?.[id];
+      const call = found && edited ? { ...found, function: { ...found.function, arguments: JSON.stringify(edited) } } : found;
       return call && tool ? [{ call, tool }] : [];
     });
     this.controller = controller;
@@ -297,6 +383,11 @@ export class RunLoop {
     );
     if (this.controller === controller) this.controller = null;
     const suppressed = this.settler.takeSuppressed();
+    if (then) {
+      if (!controller.signal.aborted) return then;
+      // Stopped while approved tools ran: the answers still go to the agent, with the next run.
+      this.interrupts.carry(then.resume);
+    }
     if (controller.signal.aborted || suppressed || !followUp) {
       // With no follow-up run, no agent will answer the failure: the thread reports it.
       if (failed && !controller.signal.aborted && !followUp) this.fail({ kind: "tool", message: failed });

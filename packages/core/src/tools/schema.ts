@@ -50,9 +50,10 @@ export function toJsonSchema(parameters: ToolParameters | undefined): JsonSchema
 
 const validators = new WeakMap<object, Validator>();
 
+/** The outcome of `validateArgs`: the (possibly transformed) value, or what is wrong. */
 export type Validation = { ok: true; value: unknown } | { ok: false; message: string };
 
-/** Checks tool arguments against the parameters; a Standard Schema may also transform them. */
+/** Checks tool arguments (or edited ones) against the parameters, JSON Schema or Standard Schema; a Standard Schema may also transform them. */
 export async function validateArgs(parameters: ToolParameters | undefined, args: unknown): Promise<Validation> {
   if (!parameters) return { ok: true, value: args };
   if (isStandard(parameters)) {

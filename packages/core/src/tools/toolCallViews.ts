@@ -66,13 +66,17 @@ export function readToolProgress(message: Message): { toolCallId: string; progre
 export function createToolCallSelector(): (state: ThreadState) => ToolCallView[] {
   let lastMessages: Message[] | undefined;
   let lastStatus: ThreadState["toolCallStatus"] | undefined;
+  let lastInterrupts: ThreadState["interrupts"] | undefined;
   let last: ToolCallView[] = [];
   let byId = new Map<string, ToolCallView>();
 
   return (state) => {
-    if (state.messages === lastMessages && state.toolCallStatus === lastStatus) return last;
+    if (state.messages === lastMessages && state.toolCallStatus === lastStatus && state.interrupts === lastInterrupts) return last;
     lastMessages = state.messages;
     lastStatus = state.toolCallStatus;
+    lastInterrupts = state.interrupts;
+    // A call an open interrupt asks to approve waits for a person (the interrupt draws the question).
+    const approving = new Set(state.interrupts.map((i) => i.toolCallId));
     const results = new Map<string, ToolMessage>();
     const progress = new Map<string, Message>();
     for (const m of state.messages) {
@@ -89,7 +93,8 @@ export function createToolCallSelector(): (state: ThreadState) => ToolCallView[]
       for (const call of m.toolCalls) {
         const result = results.get(call.id);
         const report = progress.get(call.id);
-        const status = state.toolCallStatus[call.id] ?? (result ? "complete" : "executing");
+        const status =
+          !result && approving.has(call.id) ? "awaiting-input" : (state.toolCallStatus[call.id] ?? (result ? "complete" : "executing"));
         const previous = byId.get(call.id);
         const view =
           previous &&

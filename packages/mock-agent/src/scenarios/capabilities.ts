@@ -82,6 +82,15 @@ const BY_SCENARIO: Record<ScenarioName, { description: string } & Omit<AgentCapa
       items: [{ name: "show_counter", description: "Shows a counter", parameters: object({ start: { type: "number" } }) }],
     },
   },
+  approvals: {
+    description: "Asks before it acts: approval interrupts on its tool calls, answerable with edits, some expiring.",
+    tools: {
+      supported: true,
+      clientProvided: true,
+      items: [{ name: "delete_file", description: "Deletes a file", parameters: object({ path: { type: "string" } }) }],
+    },
+    humanInTheLoop: { supported: true, approvals: true, interrupts: true, approveWithEdits: true },
+  },
 };
 
 /** The capabilities of a named scenario; a custom script gets the transport facts only. */

@@ -2,6 +2,7 @@ import type { ScenarioName, Script } from "../types.js";
 import { a2ui } from "./a2ui.js";
 import { agenticChat } from "./agenticChat.js";
 import { agenticGenerativeUi } from "./agenticGenerativeUi.js";
+import { approvals } from "./approvals.js";
 import { attachments } from "./attachments.js";
 import { backendToolRendering } from "./backendToolRendering.js";
 import { humanInTheLoop } from "./humanInTheLoop.js";
@@ -26,4 +27,5 @@ export const scenarios: Record<ScenarioName, Script> = {
   attachments,
   a2ui,
   "mcp-apps": mcpApps,
+  approvals,
 };

@@ -2,13 +2,14 @@ import { useAgent, useMessageIds } from "@tandem/react";
 import { type ComponentPropsWithoutRef, type ForwardedRef, forwardRef, type ReactNode, useEffect } from "react";
 import { Composer as DefaultComposer } from "../composer/Composer.js";
 import type { AttachmentOptions } from "../composer/useAttachments.js";
-import { Interrupts as DefaultInterrupts } from "../interrupts/Interrupts.js";
+import { Interrupts as DefaultInterrupts, type InterruptOptions } from "../interrupts/Interrupts.js";
 import { type ChatLabels, LabelsProvider, useLabels } from "../labels/labels.js";
 import { preloadMarkdown } from "../markdown/LazyMarkdown.js";
 import { MessageList as DefaultMessageList } from "../messages/MessageList.js";
 import { StatusAnnouncer as DefaultStatusAnnouncer } from "../messages/StatusAnnouncer.js";
 import { RunError as DefaultRunError } from "../status/RunError.js";
 import { Steps as DefaultSteps } from "../status/Steps.js";
+import { Stopped } from "../status/Stopped.js";
 import { Usage as DefaultUsage } from "../status/Usage.js";
 import { Suggestions as DefaultSuggestions, type Suggestion } from "../suggestions/Suggestions.js";
 import { ConfirmationFocusProvider } from "../tools/confirmationFocus.js";
@@ -35,6 +36,8 @@ export interface ChatProps extends Omit<ComponentPropsWithoutRef<"div">, "childr
   labels?: Partial<ChatLabels>;
   /** The composer's attachments: limits and an upload adapter, or `false` for none (see `<Composer attachments>`). */
   attachments?: AttachmentOptions | false;
+  /** Approve with edits per tool, and "Approve all" / "Reject all" (see `InterruptOptions`). */
+  interrupts?: InterruptOptions;
 }
 
 /**
@@ -62,6 +65,7 @@ function ChatLayout({
   welcome,
   showUsage = false,
   attachments,
+  interrupts,
   rootRef,
   ...rest
 }: Omit<ChatProps, "components" | "labels"> & { rootRef: ForwardedRef<HTMLDivElement> }) {
@@ -96,8 +100,9 @@ function ChatLayout({
       className={cx("tandem", "tandem-chat", className)}
     >
       <MessageList empty={shownWelcome != null && <div className="tandem-welcome">{shownWelcome}</div>}>
-        <Interrupts />
+        <Interrupts {...interrupts} />
         <Steps />
+        <Stopped />
       </MessageList>
       <RunError />
       {empty && suggestions && suggestions.length > 0 && <Suggestions suggestions={suggestions} />}

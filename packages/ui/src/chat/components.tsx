@@ -1,6 +1,7 @@
 import { shallowEqual } from "@tandem/react";
 import { type ComponentType, createContext, type ReactNode, useContext, useRef } from "react";
 import type { ComposerProps } from "../composer/Composer.js";
+import type { InterruptConfirmationProps } from "../interrupts/InterruptConfirmation.js";
 import type { InterruptPromptProps } from "../interrupts/InterruptPrompt.js";
 import type { InterruptsProps } from "../interrupts/Interrupts.js";
 import type { MarkdownProps } from "../markdown/types.js";
@@ -46,6 +47,8 @@ export interface ChatComponents {
   StatusAnnouncer: ComponentType<StatusAnnouncerProps>;
   /** The token usage footer (`<Chat showUsage>`). */
   Usage: ComponentType<UsageProps>;
+  /** An approval interrupt (bound to a tool call, or asking for `approved`): Approve, Reject, Edit arguments. */
+  InterruptConfirmation: ComponentType<InterruptConfirmationProps>;
 }
 
 const ComponentsContext = createContext<Partial<ChatComponents>>({});

@@ -138,6 +138,26 @@ export interface ChatLabels {
   attachmentFailed: (fileName: string, message: string) => string;
   /** The thread list's status line when threads cannot be saved; `message` says why. */
   cannotSave: (message: string) => string;
+  /** A confirmation's button that opens (and closes) the form editing the tool call's arguments. */
+  editArguments: string;
+  /** The JSON text field for arguments the form cannot draw. */
+  argumentsJson: string;
+  /** The list of changes made to the arguments, shown before approving. */
+  changes: string;
+  /** Said instead of the list when the edited arguments equal the agent's. */
+  noChanges: string;
+  /** An interrupt's time left, given in whole seconds. */
+  expiresIn: (seconds: number) => string;
+  /** An interrupt whose time ran out (it goes to the agent as cancelled). */
+  expired: string;
+  /** Approves every open approval at once. */
+  approveAll: string;
+  /** Rejects every open approval at once. */
+  rejectAll: string;
+  /** The group of Approve all / Reject all. */
+  answerAll: string;
+  /** Shown and announced when the agent ended its run as cancelled (stopped, not finished). */
+  stopped: string;
 }
 
 const TOOL_STATUS: Record<ToolCallStatus, string> = {
@@ -243,6 +263,21 @@ export const defaultLabels: ChatLabels = {
   attachmentsNotSupported: (kinds) => `This agent cannot receive ${kinds}; remove them to send.`,
   attachmentFailed: (fileName, message) => `${fileName} could not be attached: ${message}`,
   cannotSave: (message) => message,
+  editArguments: "Edit arguments",
+  argumentsJson: "Arguments (JSON)",
+  changes: "Changes",
+  noChanges: "No changes",
+  expiresIn: (seconds) => {
+    const h = Math.floor(seconds / 3600);
+    const m = Math.floor((seconds % 3600) / 60);
+    const s = seconds % 60;
+    return h > 0 ? `Expires in ${h} h ${m} min` : `Expires in ${m}:${String(s).padStart(2, "0")}`;
+  },
+  expired: "This request has expired and can no longer be answered.",
+  approveAll: "Approve all",
+  rejectAll: "Reject all",
+  answerAll: "Answer all requests",
+  stopped: "Stopped",
 };
 
 const LabelsContext = createContext<ChatLabels>(defaultLabels);

@@ -9,6 +9,7 @@ import { useLabels } from "../labels/labels.js";
 export function useRunAnnouncement(): string {
   const status = useAgent((s) => s.status);
   const error = useAgent((s) => s.error);
+  const cancelled = useAgent((s) => s.lastOutcome === "cancelled");
   const labels = useLabels();
   const previous = useRef(status);
   const [text, setText] = useState("");
@@ -17,9 +18,9 @@ export function useRunAnnouncement(): string {
     previous.current = status;
     if (before === status) return;
     if (status === "running" && before !== "running") setText(before === "awaiting-input" ? labels.agentContinuing : labels.agentReplying);
-    else if (status === "idle") setText(labels.replyFinished);
+    else if (status === "idle") setText(cancelled ? labels.stopped : labels.replyFinished);
     else if (status === "awaiting-input") setText(labels.awaitingInput);
     else if (status === "error") setText(labels.runError(error?.message));
-  }, [status, error, labels]);
+  }, [status, error, cancelled, labels]);
   return text;
 }

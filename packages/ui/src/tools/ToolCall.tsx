@@ -1,4 +1,4 @@
-import { type ToolRenderProps, useToolCall, useToolRender } from "@tandem/react";
+import { type ToolRenderProps, useAgent, useToolCall, useToolRender } from "@tandem/react";
 import { type ComponentPropsWithoutRef, forwardRef, type ReactNode } from "react";
 import { useChatComponents } from "../chat/components.js";
 import { useLabels } from "../labels/labels.js";
@@ -29,9 +29,11 @@ export const ToolCall = forwardRef<HTMLFieldSetElement, ToolCallProps>(function 
   const own = useToolRender(name, { exact: true });
   const catchAll = useToolRender("*");
   const { Confirmation = DefaultConfirmation, ToolCallCard = DefaultToolCallCard } = useChatComponents();
+  // An open interrupt bound to the call asks its question itself (InterruptConfirmation): no second one here.
+  const askedByInterrupt = useAgent((s) => s.interrupts.some((i) => i.toolCallId === toolCallId));
   if (!call) return null;
 
-  const waiting = call.status === "awaiting-input";
+  const waiting = call.status === "awaiting-input" && !askedByInterrupt;
   // A catch-all render never hides a pending confirmation (see above).
   const custom = own ?? (waiting ? undefined : catchAll);
   let body: ReactNode;

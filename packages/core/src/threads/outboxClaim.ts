@@ -1,0 +1,23 @@
+import type { OutboxClaim } from "../outbox/outbox.js";
+import type { ThreadStorage } from "../storage/types.js";
+
+/**
+ * One tab sends each outbox item, however many show the thread. Under a Web Lock named after
+ * the thread (where the browser has them), the tab reads the stored thread: an item already
+ * stored as a message was sent by another tab and is dropped here; while another tab's run goes
+ * on (the stored thread is mid-run), nothing is sent unless the user asked (`force`). Otherwise
+ * the item is sent and the thread saved before the lock is let go, so the next tab sees it sent.
+ */
+export function claimAcrossTabs(storage: ThreadStorage, threadId: string, save: () => Promise<void>): OutboxClaim {
+  return async ({ id, trigger }, send, sentElsewhere) => {
+    const decide = async () => {
+      const stored = await storage.load(threadId).catch(() => null);
+      if (stored?.messages.some((m) => m.id === id)) return sentElsewhere();
+      if (stored?.runningSince && trigger !== "force") return;
+      send();
+      await save();
+    };
+    const locks = typeof navigator === "undefined" ? undefined : navigator.locks;
+    await (locks ? locks.request(`tandem-outbox:${storage.name ?? "default"}:${threadId}`, decide) : decide());
+  };
+}

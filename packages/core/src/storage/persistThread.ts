@@ -133,6 +133,9 @@ export function persistThread(client: AgentClient, storage: ThreadStorage, optio
     }
   });
 
+  // What changed before the thread was followed (a message left in the outbox while it was read) is saved now.
+  if (changeOf(client.state)) void flush();
+
   const onHide = () => {
     if (typeof document === "undefined" || document.visibilityState === "hidden") void flush();
   };

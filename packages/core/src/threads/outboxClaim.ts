@@ -1,6 +1,17 @@
 import type { OutboxClaim } from "../outbox/outbox.js";
 import type { ThreadStorage } from "../storage/types.js";
 
+/** Where there are no Web Locks (an older browser, a server): a lock shared by the runtimes of this page only. */
+const pageLocks = new Map<string, Promise<unknown>>();
+function withPageLock(name: string, work: () => Promise<void>): Promise<void> {
+  const turn = (pageLocks.get(name) ?? Promise.resolve()).then(work, work);
+  pageLocks.set(name, turn);
+  void turn.finally(() => {
+    if (pageLocks.get(name) === turn) pageLocks.delete(name);
+  });
+  return turn;
+}
+
 /**
  * One tab sends each outbox item, however many show the thread. Under a Web Lock named after
  * the thread (where the browser has them), the tab reads the stored thread: an item already
@@ -9,7 +20,8 @@ import type { ThreadStorage } from "../storage/types.js";
  * the item is sent and the thread saved before the lock is let go, so the next tab sees it sent.
  */
 export function claimAcrossTabs(storage: ThreadStorage, threadId: string, save: () => Promise<void>): OutboxClaim {
-  return async ({ id, trigger }, send, sentElsewhere) => {
+  const name = `tandem-outbox:${storage.name ?? "default"}:${threadId}`;
+  return ({ id, trigger }, send, sentElsewhere) => {
     const decide = async () => {
       const stored = await storage.load(threadId).catch(() => null);
       if (stored?.messages.some((m) => m.id === id)) return sentElsewhere();
@@ -18,6 +30,6 @@ export function claimAcrossTabs(storage: ThreadStorage, threadId: string, save: 
       await save();
     };
     const locks = typeof navigator === "undefined" ? undefined : navigator.locks;
-    await (locks ? locks.request(`tandem-outbox:${storage.name ?? "default"}:${threadId}`, decide) : decide());
+    return locks ? locks.request(name, decide) : withPageLock(name, decide);
   };
 }

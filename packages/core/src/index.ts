@@ -4,6 +4,8 @@
  * @module @tandem/core
  */
 export { type VersionInfo, versionsOf } from "./branches/branches.js";
+export type { OutboxNetwork } from "./outbox/network.js";
+export type { Outbox } from "./outbox/outbox.js";
 export {
   type EventLog,
   type EventLogEntry,

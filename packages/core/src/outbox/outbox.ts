@@ -34,7 +34,7 @@ const released = (item: OutboxItem): OutboxItem => (item.state === "held" ? { ..
  * the UI reads `state.outbox` and calls `remove` and `sendOn`.
  */
 export class Outbox {
-  /** Which tab sends an item (see `OutboxClaim`). */
+  /** Which tab sends an item (see `OutboxClaim`). @internal */
   claim: OutboxClaim = async (_item, send) => send();
   /** The promises `send` returned, settled when their message's run ends or the message is removed. */
   private readonly pending = new Map<string, () => void>();
@@ -47,6 +47,7 @@ export class Outbox {
   private readonly cleanups: (() => void)[];
   private readonly network: OutboxNetwork | null;
 
+  /** @internal made by its `AgentClient` */
   constructor(
     private readonly host: OutboxHost,
     private readonly loop: RunLoop,
@@ -102,17 +103,17 @@ export class Outbox {
     this.drain("force");
   }
 
-  /** A Stop: what was queued behind the run stays, held until the user sends on. */
+  /** A Stop: what was queued behind the run stays, held until the user sends on. @internal */
   hold(): void {
     this.update((items) => items.map((i) => (i.state === "queued" ? { ...i, state: "held" } : i)));
   }
 
-  /** Retry: what an error held goes after the retried run. */
+  /** Retry: what an error held goes after the retried run. @internal */
   resume(): void {
     this.update((items) => items.map(released));
   }
 
-  /** Sends the first message waiting, if `trigger` lets it go and the thread is free. */
+  /** Sends the first message waiting, if `trigger` lets it go and the thread is free. @internal */
   drain(trigger: OutboxTrigger = "settled"): void {
     const s = this.state;
     const item = s.outbox[0];
@@ -133,7 +134,7 @@ export class Outbox {
     );
   }
 
-  /** Stops for good: nothing more is sent, and every promise `send` returned settles. */
+  /** Stops for good: nothing more is sent, and every promise `send` returned settles. @internal */
   dispose(): void {
     this.disposed = true;
     for (const cleanup of this.cleanups) cleanup();

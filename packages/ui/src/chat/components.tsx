@@ -12,6 +12,7 @@ import type { ReasoningProps } from "../messages/Reasoning.js";
 import type { StatusAnnouncerProps } from "../messages/StatusAnnouncer.js";
 import type { SubagentGroupProps } from "../messages/SubagentGroup.js";
 import type { UserContentProps } from "../messages/UserContent.js";
+import type { OutboxProps } from "../outbox/Outbox.js";
 import type { RunErrorProps } from "../status/RunError.js";
 import type { StepsProps } from "../status/Steps.js";
 import type { UsageProps } from "../status/Usage.js";
@@ -46,6 +47,8 @@ export interface ChatComponents {
   StatusAnnouncer: ComponentType<StatusAnnouncerProps>;
   /** The token usage footer (`<Chat showUsage>`). */
   Usage: ComponentType<UsageProps>;
+  /** Messages sent while the agent replies or offline, above the composer. */
+  Outbox: ComponentType<OutboxProps>;
 }
 
 const ComponentsContext = createContext<Partial<ChatComponents>>({});

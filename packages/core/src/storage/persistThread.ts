@@ -133,8 +133,8 @@ export function persistThread(client: AgentClient, storage: ThreadStorage, optio
     }
   });
 
-  // What changed before the thread was followed (a message left in the outbox while it was read) is saved now.
-  if (changeOf(client.state)) void flush();
+  // A message left in the outbox while the thread was read may see no other change for long: saved now.
+  if (client.state.outbox.length > 0 && changeOf(client.state)) void flush();
 
   const onHide = () => {
     if (typeof document === "undefined" || document.visibilityState === "hidden") void flush();

@@ -28,6 +28,24 @@ function runsWith(text: string): string[][] {
     .map((b) => b.messages.filter((m) => m.role !== "activity").map((m) => `${m.role}: ${String(m.content).slice(0, 18)}`));
 }
 
+/** The agentic chat's stored threads, as their outbox states and whether a run was going when saved. */
+const stored = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<{ outbox: string[]; running: boolean }[]>((resolve, reject) => {
+        const open = indexedDB.open("playground-agentic-chat");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const read = open.result.transaction("threads").objectStore("threads").getAll();
+          read.onsuccess = () => {
+            open.result.close();
+            const records = read.result as { outbox?: { state: string }[]; runningSince?: string[] }[];
+            resolve(records.map((r) => ({ outbox: (r.outbox ?? []).map((i) => i.state), running: r.runningSince !== undefined })));
+          };
+        };
+      }),
+  );
+
 describe("the outbox in Chromium", () => {
   it("a message sent while the agent replies is queued, sent after the reply ends, and answered", async () => {
     const page = await openPage(stack, "agentic-chat");
@@ -97,6 +115,8 @@ describe("the outbox in Chromium", () => {
     // The online event sent it; the connection failed before the agent answered: it waits again.
     await expect.poll(() => failed, { timeout: 15_000 }).toBeGreaterThan(0);
     await outboxItem(page, "kept over a reload").and(page.locator('[data-state="waiting"]')).waitFor();
+    // Saved so: a reload in the middle of a try would find the message sent and cut off instead (kept too, with Retry).
+    await expect.poll(() => stored(page)).toEqual([{ outbox: ["waiting"], running: false }]);
 
     await page.reload();
     await page.getByRole("textbox", { name: "Message" }).waitFor();

@@ -73,7 +73,8 @@ const targets = [
     // 15 KiB until the message actions and attachments (issue 12): the toolbar, branch picker and
     // in-place editor (+1.6 KiB: 14.24 -> 15.81) and the composer's files (picker, paste, drop,
     // chips with previews, limits, upload adapter, what the agent takes: +3.3 KiB -> 19.15).
-    budget: 20 * KiB,
+    // 20.5 KiB since the outbox (issue 25: <Outbox> above the composer, its labels: 19.67 -> 20.26).
+    budget: 20.5 * KiB,
     options: {
       entryPoints: ["packages/ui/src/index.ts"],
       external: [...REACT, "@tandem/react", "@tandem/core", "@ag-ui/*", "rxjs", "rxjs/*", ...MARKDOWN_STACK],
@@ -110,7 +111,9 @@ const targets = [
     // IndexedDB keeps tombstones and reopens closed connections, and every client keeps a bounded
     // event log for late inspectors. Persistence itself loads with the first storage call, so the
     // Quick-start app (no storage) ships none of it and stays within its own budget below.
-    budget: 22.5 * KiB,
+    // 23 KiB since the outbox (issue 25: queue while the agent replies, offline waiting, useOutbox:
+    // 21.65 -> 22.78; which tab sends is in the storage chunk).
+    budget: 23 * KiB,
     options: {
       stdin: {
         contents: 'export * from "@tandem/react";\nexport * from "@tandem/core";\n',
@@ -212,8 +215,10 @@ for (const target of targets) {
 // protobuf response. Importing @ag-ui/proto straight from the transport had put @ag-ui/core's
 // serialization tables (omitOptionalNulls', which the decoder and the pipeline use) into the first
 // load (64.13 -> 61.96 KiB): budget 63.5 KiB.
-const QUICK_START_TODAY = 61.96 * KiB;
-const QUICK_START_BUDGET = 63.5 * KiB;
+// Re-set at issue 25 (the outbox: messages sent during a reply or offline wait and go in order; in
+// core, React and <Chat>, so in the first load): 62.76 -> 64.30 KiB, budget 65.5 KiB.
+const QUICK_START_TODAY = 64.3 * KiB;
+const QUICK_START_BUDGET = 65.5 * KiB;
 
 // Parts of LAZY_PARTS (scripts/quick-start-size.mjs) allowed in the first load: none. Each
 // loads on first use; one in the first load fails the run.

@@ -198,6 +198,28 @@ describe("the outbox kept with the thread", () => {
     await expect.poll(async () => (await storage.load("t1"))?.outbox).toBeUndefined();
   });
 
+  it("a queue belongs to its thread: leaving it mid-reply holds the queue there, and nothing goes to the next thread", async () => {
+    const a = await serve();
+    const storage = memoryStorage();
+    const tab = runtime(a.url, storage, fakeNetwork(true));
+    await until(() => tab.state.loaded);
+    void tab.client.sendMessage("one");
+    await until(() => a.requests.length === 1);
+    void tab.client.sendMessage("two");
+    tab.create();
+    expect(tab.client.state.outbox).toEqual([]);
+    await expect.poll(async () => (await storage.load("t1"))?.outbox?.map((i) => `${i.state}: ${String(i.content)}`)).toEqual(["held: two"]);
+    expect(a.requests).toHaveLength(1);
+
+    tab.switchTo("t1");
+    await until(() => tab.client.state.outbox.length === 1);
+    expect(outbox(tab.client)).toEqual(["held: two"]);
+    tab.client.outbox.sendOn();
+    await until(() => tab.client.state.outbox.length === 0 && tab.client.state.status === "idle" && a.requests.length === 2);
+    const second = a.requests[1]!.body as RunAgentInput;
+    expect([second.threadId, second.messages.filter((m) => m.role === "user").map((m) => m.content)]).toEqual(["t1", ["one", "two"]]);
+  });
+
   it("two tabs showing a waiting message send it once", async () => {
     const a = await serve();
     const storage = memoryStorage();

@@ -198,6 +198,19 @@ describe("the outbox kept with the thread", () => {
     await expect.poll(async () => (await storage.load("t1"))?.outbox).toBeUndefined();
   });
 
+  it("with a storage, a message queued during a reply is sent once the reply ends and is saved", async () => {
+    const a = await serve();
+    const storage = memoryStorage();
+    const tab = runtime(a.url, storage, fakeNetwork(true));
+    await until(() => tab.state.loaded);
+    void tab.client.sendMessage("one");
+    await until(() => a.requests.length === 1);
+    void tab.client.sendMessage("two");
+    await until(() => a.requests.length === 2 && tab.client.state.status === "idle" && tab.client.state.messages.length === 4);
+    expect(userTexts(a)).toEqual([["one"], ["one", "two"]]);
+    await expect.poll(async () => (await storage.load("t1"))?.messages.length).toBe(4);
+  });
+
   it("a queue belongs to its thread: leaving it mid-reply holds the queue there, and nothing goes to the next thread", async () => {
     const a = await serve();
     const storage = memoryStorage();
@@ -208,7 +221,9 @@ describe("the outbox kept with the thread", () => {
     void tab.client.sendMessage("two");
     tab.create();
     expect(tab.client.state.outbox).toEqual([]);
-    await expect.poll(async () => (await storage.load("t1"))?.outbox?.map((i) => `${i.state}: ${String(i.content)}`)).toEqual(["held: two"]);
+    await expect
+      .poll(async () => (await storage.load("t1"))?.outbox?.map((i) => `${i.state}: ${String(i.content)}`))
+      .toEqual(["held: two"]);
     expect(a.requests).toHaveLength(1);
 
     tab.switchTo("t1");

@@ -23,6 +23,8 @@ export function claimAcrossTabs(storage: ThreadStorage, threadId: string, save: 
   const name = `tandem-outbox:${storage.name ?? "default"}:${threadId}`;
   return ({ id, trigger }, send, sentElsewhere) => {
     const decide = async () => {
+      // This tab's own last writes first (the end of its run): what is stored is then the others' doing.
+      await save();
       const stored = await storage.load(threadId).catch(() => null);
       if (stored?.messages.some((m) => m.id === id)) return sentElsewhere();
       if (stored?.runningSince && trigger !== "force") return;

@@ -77,7 +77,8 @@ const targets = [
     // 21.5 KiB since issue 28 (approvals: 19.67 -> 21.39): InterruptConfirmation (exported; Chat
     // loads it with the first approval), time left and expiry on every interrupt, Approve all,
     // Stopped, their labels. The edit form (schema form, validation, diff) loads on first use.
-    budget: 21.5 * KiB,
+    // The outbox (issue 25: <Outbox> above the composer, its labels) added 0.59 KiB: budget 22 KiB.
+    budget: 22 * KiB,
     options: {
       entryPoints: ["packages/ui/src/index.ts"],
       external: [...REACT, "@tandem/react", "@tandem/core", "@ag-ui/*", "rxjs", "rxjs/*", ...MARKDOWN_STACK],
@@ -116,8 +117,10 @@ const targets = [
     // Quick-start app (no storage) ships none of it and stays within its own budget below.
     // 23 KiB since issue 28 (21.65 -> 22.82): approvals in the run loop (expiry on the agent's
     // clock, answers sent when the last open one expires, approved frontend tools run with
-    // editedArgs before the resume, metadata on resume entries).
-    budget: 23 * KiB,
+    // editedArgs before the resume, metadata on resume entries). The outbox (issue 25: queue while
+    // the agent replies, offline waiting, useOutbox: +1.13 KiB; which tab sends is in the storage
+    // chunk): budget 24.5 KiB.
+    budget: 24.5 * KiB,
     options: {
       stdin: {
         contents: 'export * from "@tandem/react";\nexport * from "@tandem/core";\n',
@@ -246,9 +249,11 @@ for (const target of targets) {
 // load (64.13 -> 61.96 KiB): budget 63.5 KiB.
 // Re-set at issue 28 (approvals): the run loop's interrupt handling (expiry, approved frontend
 // tools, batch answers) and <Chat>'s time left, Approve all and Stopped are in the first load;
-// the approval itself and its edit form load with the first one (62.76 -> 64.76 KiB): budget 65 KiB.
-const QUICK_START_TODAY = 64.76 * KiB;
-const QUICK_START_BUDGET = 65 * KiB;
+// the approval itself and its edit form load with the first one (62.76 -> 64.76 KiB). Issue 25's
+// outbox (messages sent during a reply or offline wait and go in order; in core, React and
+// <Chat>) adds 1.54 KiB: budget 67 KiB.
+const QUICK_START_TODAY = 66.3 * KiB;
+const QUICK_START_BUDGET = 67 * KiB;
 
 // Parts of LAZY_PARTS (scripts/quick-start-size.mjs) allowed in the first load: none. Each
 // loads on first use; one in the first load fails the run.

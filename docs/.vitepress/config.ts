@@ -47,6 +47,7 @@ export default defineConfig({
           { text: "Performance", link: "/guide/performance" },
           { text: "A2UI surfaces", link: "/guide/a2ui" },
           { text: "Approvals and interrupts", link: "/guide/approvals" },
+          { text: "Queue and offline outbox", link: "/guide/outbox" },
         ],
       },
       {

@@ -5,6 +5,8 @@
  */
 export { type VersionInfo, versionsOf } from "./branches/branches.js";
 export { type ApprovalAnswer, isApproval } from "./interrupts/approval.js";
+export type { OutboxNetwork } from "./outbox/network.js";
+export type { Outbox } from "./outbox/outbox.js";
 export {
   type EventLog,
   type EventLogEntry,

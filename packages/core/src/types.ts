@@ -1,4 +1,4 @@
-import type { AgentCapabilities, Interrupt, Message, ResumeEntry, TokenUsage, ToolCall } from "@ag-ui/core";
+import type { AgentCapabilities, InputContent, Interrupt, Message, ResumeEntry, TokenUsage, ToolCall } from "@ag-ui/core";
 
 export type {
   AgentCapabilities,
@@ -75,6 +75,23 @@ export interface ThreadState {
    * versions follow (`""` before the first message). `messages` is the active path.
    */
   branches: Record<string, BranchPoint>;
+  /** Messages the user sent that are not in the thread yet, in the order they go out (see `OutboxItem`). */
+  outbox: OutboxItem[];
+}
+
+/**
+ * Why a message in the outbox is not sent yet: `queued`, it goes when the agent's reply ends;
+ * `waiting`, it goes when the browser is back online (it was sent offline, or the connection
+ * failed before the agent answered); `held`, a Stop or an error came first, and it goes when the
+ * user sends on (`AgentClient.sendQueued`, Retry, or a new message).
+ */
+export type OutboxItemState = "queued" | "waiting" | "held";
+
+/** A message the user sent that waits in the thread's outbox; its id becomes the message's id. */
+export interface OutboxItem {
+  id: string;
+  content: string | InputContent[];
+  state: OutboxItemState;
 }
 
 /**

@@ -31,6 +31,7 @@ export { type FrontendToolOptions, type HumanInTheLoopOptions, useFrontendTool, 
 export { useInterrupt, useInterruptRender } from "./useInterrupt.js";
 export { useLatest } from "./useLatest.js";
 export { useMessage, useMessageIds } from "./useMessages.js";
+export { type UseOutbox, useOutbox } from "./useOutbox.js";
 export { shallowEqual, useStoreSelector } from "./useStoreSelector.js";
 export { useSubagents } from "./useSubagents.js";
 export { type UseThreads, useThreads } from "./useThreads.js";

@@ -33,7 +33,7 @@ export { InterruptConfirmation, type InterruptConfirmationProps } from "./interr
 export { InterruptPrompt, type InterruptPromptProps } from "./interrupts/InterruptPrompt.js";
 export { type InterruptOptions, Interrupts, type InterruptsProps } from "./interrupts/Interrupts.js";
 export { type InterruptForm, useInterruptForm } from "./interrupts/useInterruptForm.js";
-export { type ChatLabels, defaultLabels, LabelsProvider, type UsageSummary, useLabels } from "./labels/labels.js";
+export { type ChatLabels, defaultLabels, LabelsProvider, type OutboxSummary, type UsageSummary, useLabels } from "./labels/labels.js";
 export { type FenceRenderer, type FenceRendererProps, registerFenceRenderer } from "./markdown/fences.js";
 export { Markdown, preloadMarkdown } from "./markdown/LazyMarkdown.js";
 export type { MarkdownProps } from "./markdown/types.js";
@@ -62,6 +62,7 @@ export { SubagentGroup, type SubagentGroupProps } from "./messages/SubagentGroup
 export { UserContent, type UserContentProps } from "./messages/UserContent.js";
 export { type AutoScroll, useAutoScroll } from "./messages/useAutoScroll.js";
 export { useRunAnnouncement } from "./messages/useRunAnnouncement.js";
+export { Outbox, type OutboxProps } from "./outbox/Outbox.js";
 export {
   RunError,
   RunErrorMessage,

@@ -111,6 +111,7 @@ const cases: Array<{
   { name: "ProgressBar", render: (p) => <ui.ProgressBar value={0.5} label="Half" {...p} /> },
   { name: "Reasoning", render: (p) => <ui.Reasoning text="hmm" {...p} /> },
   { name: "StatusAnnouncer", render: (p) => <ui.StatusAnnouncer {...p} /> },
+  { name: "Outbox", render: (p) => <ui.Outbox {...p} /> },
   { name: "SubagentGroup", render: (p) => <ui.SubagentGroup subagent={{ id: "s", name: "researcher", status: "running" }} {...p} /> },
   { name: "UserContent", render: (p) => <ui.UserContent content="hi" {...p} /> },
   { name: "RunError", setup: (client) => dispatch(client, runStarted(), runError("boom")), render: (p) => <ui.RunError {...p} /> },

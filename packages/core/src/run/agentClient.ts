@@ -1,5 +1,6 @@
-import type { BaseEvent, Context, InputContent, Interrupt, Message, Metadata, ResumeEntry, RunAgentInput } from "@ag-ui/core";
+import type { BaseEvent, Context, InputContent, Interrupt, Metadata, ResumeEntry, RunAgentInput } from "@ag-ui/core";
 import { v4 as randomUUID } from "uuid";
+import { Outbox } from "../outbox/outbox.js";
 import { type RunEndpoint, runEndpoint } from "../recording/endpoint.js";
 import { EventLog } from "../recording/eventLog.js";
 import { isRejection } from "../reducer/predictState.js";
@@ -19,7 +20,6 @@ import type { AgentClientOptions, ClientOptions } from "./clientOptions.js";
 import { RunLoop } from "./runLoop.js";
 
 const STOPPED = "Stopped by the user.";
-
 const ATTACHMENT_KINDS: readonly AttachmentKind[] = ["image", "audio", "video", "document"];
 
 /**
@@ -39,6 +39,8 @@ export class AgentClient {
   readonly selectToolCalls = createToolCallSelector();
   /** This client's requests and events from its start (bounded): what `recordThread` starts from. */
   readonly log: EventLog;
+  /** Messages sent while a run goes on, or offline: `state.outbox`, with `remove` and `sendOn`. */
+  readonly outbox: Outbox;
   context: Context[];
   forwardedProps: Record<string, unknown>;
 
@@ -71,8 +73,10 @@ export class AgentClient {
       stopOnServer: (runId) => this.stopOnServer(runId),
       eventListeners: this.eventListeners,
       runListeners: this.runListeners,
+      settled: () => this.outbox.drain(),
     });
     this.branching = new Branching(this.store, this.loop, () => this.stop());
+    this.outbox = new Outbox(this, this.loop, () => this.branching.forget(), options.network);
     this.tools.onChange(() => this.loop.resumePendingToolCalls());
     options.signal?.addEventListener("abort", () => this.dispose(), { once: true });
   }
@@ -113,17 +117,9 @@ export class AgentClient {
     return this.tools.register(tool as unknown as FrontendTool);
   }
 
-  /** Appends a user message (text or content parts) and runs the agent; questions left open are cancelled. */
+  /** Appends a user message (text or parts) and runs the agent, closing open questions; during a run, or offline, it waits in `outbox`. */
   sendMessage(content: string | InputContent[]): Promise<void> {
-    if (this.refused("sendMessage")) return Promise.resolve();
-    const message: Message = { id: randomUUID(), role: "user", content };
-    this.branching.forget();
-    this.loop.closeOpenQuestions(); // a new message answers nothing that was asked: cancelled
-    // Queued before the message is published (React renders it in a microtask): the request leaves first.
-    const run = this.loop.enqueue({});
-    // Running from the moment the message is sent, so the UI can offer Stop at once.
-    this.store.update((s) => ({ ...s, messages: [...s.messages, message], interrupts: [], status: "running", error: null }));
-    return run;
+    return this.refused("sendMessage") ? Promise.resolve() : this.outbox.send(content);
   }
 
   /** Starts a run with the thread as it is (the agent speaks first, or picks up after setState); `forwardedProps` go with this run only. */
@@ -132,6 +128,7 @@ export class AgentClient {
 
   /** Aborts the request and any tool handlers; the thread is left idle with what it had. */
   stop(): void {
+    this.outbox.hold();
     this.loop.abort();
     this.loop.closeOpenQuestions();
     this.store.update((s) => {
@@ -145,6 +142,7 @@ export class AgentClient {
   /** Runs again after an error, without the failed run's partial output. */
   retry(): Promise<void> {
     if (this.state.status !== "error" || this.refused("retry")) return Promise.resolve();
+    this.outbox.resume();
     return this.branching.retry() ?? this.loop.retry();
   }
 
@@ -205,6 +203,7 @@ export class AgentClient {
     if (how === "whole" && thread.runningSince) this.loop.messageIdsBeforeRun = new Set(thread.runningSince);
     this.store.update((s) => restoredState(s, thread, how));
     this.loop.resumePendingToolCalls();
+    if (!replace) this.outbox.drain("online"); // another tab's copy is that tab's to send
   }
 
   /** Runs wait for `ready` before they start (e.g. the thread being read from storage). */
@@ -227,6 +226,7 @@ export class AgentClient {
 
   /** Stops for good and retires the client: no further runs start, and later actions are refused. */
   dispose(): void {
+    this.outbox.dispose();
     this.loop.dispose();
     this.stop();
     this.eventListeners.clear();

@@ -1,4 +1,5 @@
 import type { Context, Message } from "@ag-ui/core";
+import type { OutboxNetwork } from "../outbox/network.js";
 import type { Schedule } from "../store/frame.js";
 import type { Transport, TransportOptions } from "../transport/index.js";
 import type { StopRun } from "../transport/stopRequest.js";
@@ -34,6 +35,13 @@ export interface ClientOptions {
    * sees every run (e.g. 20,000). Default 0: none kept, and a recorder records from its start.
    */
   eventLog?: number;
+  /**
+   * Where the outbox hears that the device is offline and back online: messages sent offline,
+   * or whose connection failed before the agent answered, wait and go when it is back. Default:
+   * the browser's `navigator.onLine` and `online` event (none outside a browser); `false` turns
+   * the waiting off (a failed connection is an error with Retry).
+   */
+  network?: OutboxNetwork | false;
 }
 
 /** A dialect's options (`url`, `protocol`…), or a transport of your own. */

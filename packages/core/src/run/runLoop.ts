@@ -50,6 +50,8 @@ export interface RunLoopHost {
   stopOnServer(runId: string): Promise<void> | null;
   readonly eventListeners: ReadonlySet<(event: BaseEvent) => void>;
   readonly runListeners: ReadonlySet<(input: RunAgentInput) => void>;
+  /** Told when a request and its follow-ups are over (the outbox sends what waited for them). */
+  settled?(): void;
 }
 
 /**
@@ -261,6 +263,7 @@ export class RunLoop {
       this.openRunId = null;
       this.fail(toAgentError(error));
     }
+    this.host.settled?.();
   }
 
   private buildInput(request: RunRequest): RunAgentInput {

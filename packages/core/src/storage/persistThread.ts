@@ -50,7 +50,7 @@ export function persistThread(client: AgentClient, storage: ThreadStorage, optio
   let renamed = false;
   const changeOf = (s: ThreadState): ThreadChange | null => {
     // A thread nobody wrote in is not kept (a new thread left at once, a page opened and closed).
-    if (s.messages.length === 0 && !loaded && !renamed) return null;
+    if (s.messages.length === 0 && s.outbox.length === 0 && !loaded && !renamed) return null;
     const put = s.messages.filter((m) => written.get(m.id) !== m);
     const ids = new Set(s.messages.map((m) => m.id));
     const remove = [...written.keys()].filter((id) => !ids.has(id));
@@ -63,6 +63,7 @@ export function persistThread(client: AgentClient, storage: ThreadStorage, optio
       s.interrupts === lastSaved.interrupts &&
       s.toolCallStatus === lastSaved.toolCallStatus &&
       s.branches === lastSaved.branches &&
+      s.outbox === lastSaved.outbox &&
       (s.status === "running") === (lastSaved.status === "running");
     if (same) return null;
     title ||= titleOf(s.messages);
@@ -76,6 +77,7 @@ export function persistThread(client: AgentClient, storage: ThreadStorage, optio
         interrupts: s.interrupts,
         toolCallStatus: s.toolCallStatus,
         ...(s.status === "running" && runningSince && { runningSince }),
+        ...(s.outbox.length > 0 && { outbox: s.outbox }),
       },
       order: s.messages.map((m) => m.id),
       put,
@@ -130,6 +132,9 @@ export function persistThread(client: AgentClient, storage: ThreadStorage, optio
       timer = setTimeout(() => void flush(), debounceMs);
     }
   });
+
+  // A message left in the outbox while the thread was read may see no other change for long: saved now.
+  if (client.state.outbox.length > 0 && changeOf(client.state)) void flush();
 
   const onHide = () => {
     if (typeof document === "undefined" || document.visibilityState === "hidden") void flush();

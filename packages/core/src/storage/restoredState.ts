@@ -1,8 +1,11 @@
-import type { ThreadState } from "../types.js";
+import type { OutboxItem, ThreadState } from "../types.js";
 import type { StoredThread } from "./types.js";
 
 /** What `AgentClient.restore` takes of a stored thread. */
-export type RestorableThread = Pick<StoredThread, "messages" | "state" | "interrupts" | "toolCallStatus" | "runningSince" | "branches">;
+export type RestorableThread = Pick<
+  StoredThread,
+  "messages" | "state" | "interrupts" | "toolCallStatus" | "runningSince" | "branches" | "outbox"
+>;
 
 /**
  * A thread with a stored one put back. `whole`, it replaces what the thread shows, a reply that
@@ -18,6 +21,7 @@ export function restoredState(s: ThreadState, thread: RestorableThread, how: "wh
       messages: [...thread.messages.filter((m) => !ids.has(m.id)), ...s.messages],
       branches: { ...thread.branches, ...s.branches },
       state: s.state ?? thread.state,
+      outbox: outboxOf(thread, s.outbox),
     };
   }
   // Another tab's copy saved mid-reply is that tab's reply going on, not one a reload cut off.
@@ -29,7 +33,15 @@ export function restoredState(s: ThreadState, thread: RestorableThread, how: "wh
     state: thread.state,
     interrupts: thread.interrupts,
     toolCallStatus: thread.toolCallStatus,
+    outbox: how === "follow" ? (thread.outbox ?? []) : outboxOf(thread, s.outbox),
     status: cut ? "error" : thread.interrupts.length > 0 ? "awaiting-input" : "idle",
     error: cut ? { kind: "truncated", message: "The reply was cut off when the page was reloaded." } : null,
   };
+}
+
+/** The stored outbox, less what the stored thread already holds as messages, then what was sent here while it was read. */
+function outboxOf(thread: RestorableThread, local: OutboxItem[]): OutboxItem[] {
+  const sent = new Set(thread.messages.map((m) => m.id));
+  const stored = (thread.outbox ?? []).filter((i) => !sent.has(i.id) && !local.some((l) => l.id === i.id));
+  return stored.length === 0 ? local : [...stored, ...local];
 }

@@ -1,5 +1,5 @@
 import type { Interrupt, Message } from "@ag-ui/core";
-import type { BranchPoint, ToolCallStatus } from "../types.js";
+import type { BranchPoint, OutboxItem, ToolCallStatus } from "../types.js";
 
 /** What a thread list shows of a thread. */
 export interface ThreadSummary {
@@ -24,6 +24,11 @@ export interface StoredThread extends ThreadSummary {
    * was cut by a reload; its partial reply is kept and marked, and Retry starts from there.
    */
   runningSince?: string[];
+  /**
+   * Messages sent but not in the thread yet (queued behind a run, or waiting for the network),
+   * in order; absent when there are none. Part of the thread record, so the last save wins.
+   */
+  outbox?: OutboxItem[];
 }
 
 /**

@@ -1,5 +1,7 @@
 import type { StoredThread } from "../storage/types.js";
 
+const OUTBOX_STATES = new Set(["queued", "waiting", "held"]);
+
 /** Throws when a record is not a thread Tandem wrote (corrupt, or another app's). */
 export function checkStoredThread(thread: StoredThread): StoredThread {
   const ok =
@@ -10,7 +12,9 @@ export function checkStoredThread(thread: StoredThread): StoredThread {
     thread.messages.every((m) => typeof m === "object" && m !== null && typeof m.id === "string" && typeof m.role === "string") &&
     Array.isArray(thread.interrupts ?? []) &&
     typeof (thread.toolCallStatus ?? {}) === "object" &&
-    typeof (thread.branches ?? {}) === "object";
+    typeof (thread.branches ?? {}) === "object" &&
+    Array.isArray(thread.outbox ?? []) &&
+    (thread.outbox ?? []).every((i) => typeof i?.id === "string" && OUTBOX_STATES.has(i.state));
   if (!ok)
     throw new TypeError(
       `The stored thread "${String((thread as { id?: unknown })?.id)}" is not in a shape Tandem can read; it was left as it is.`,

@@ -210,6 +210,8 @@ export class ThreadRuntime {
     client.waitFor(loading);
     void Promise.all([loading, loadStorageParts()]).then(([stored, parts]) => {
       if (controller.signal.aborted) return;
+      // Before the restore, which may send what the stored outbox holds: one tab sends each message.
+      client.outbox.claim = parts.claimAcrossTabs(storage, client.state.threadId, () => session.persistence?.flush() ?? Promise.resolve());
       if (stored) client.restore(stored);
       session.stored = stored !== null;
       this.keep(session, stored && client.state.messages === stored.messages ? stored : null, storage, parts);

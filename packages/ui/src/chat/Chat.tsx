@@ -7,6 +7,7 @@ import { type ChatLabels, LabelsProvider, useLabels } from "../labels/labels.js"
 import { preloadMarkdown } from "../markdown/LazyMarkdown.js";
 import { MessageList as DefaultMessageList } from "../messages/MessageList.js";
 import { StatusAnnouncer as DefaultStatusAnnouncer } from "../messages/StatusAnnouncer.js";
+import { Outbox as DefaultOutbox } from "../outbox/Outbox.js";
 import { RunError as DefaultRunError } from "../status/RunError.js";
 import { Steps as DefaultSteps } from "../status/Steps.js";
 import { Stopped } from "../status/Stopped.js";
@@ -82,6 +83,7 @@ function ChatLayout({
     Composer = DefaultComposer,
     StatusAnnouncer = DefaultStatusAnnouncer,
     Usage = DefaultUsage,
+    Outbox = DefaultOutbox,
   } = useChatComponents();
 
   useEffect(() => {
@@ -106,6 +108,7 @@ function ChatLayout({
       </MessageList>
       <RunError />
       {empty && suggestions && suggestions.length > 0 && <Suggestions suggestions={suggestions} />}
+      <Outbox />
       <Composer {...(placeholder !== undefined && { placeholder })} {...(attachments !== undefined && { attachments })} />
       {showUsage && <Usage />}
       <StatusAnnouncer />

@@ -13,6 +13,7 @@ import type { ReasoningProps } from "../messages/Reasoning.js";
 import type { StatusAnnouncerProps } from "../messages/StatusAnnouncer.js";
 import type { SubagentGroupProps } from "../messages/SubagentGroup.js";
 import type { UserContentProps } from "../messages/UserContent.js";
+import type { OutboxProps } from "../outbox/Outbox.js";
 import type { RunErrorProps } from "../status/RunError.js";
 import type { StepsProps } from "../status/Steps.js";
 import type { UsageProps } from "../status/Usage.js";
@@ -49,6 +50,8 @@ export interface ChatComponents {
   Usage: ComponentType<UsageProps>;
   /** An approval interrupt (bound to a tool call, or asking for `approved`): Approve, Reject, Edit arguments. */
   InterruptConfirmation: ComponentType<InterruptConfirmationProps>;
+  /** Messages sent while the agent replies or offline, above the composer. */
+  Outbox: ComponentType<OutboxProps>;
 }
 
 const ComponentsContext = createContext<Partial<ChatComponents>>({});

@@ -126,7 +126,8 @@ export interface ComposerSendProps extends PartButtonProps {}
 
 /**
  * Submits the composer (`type="submit"`), disabled with `data-disabled` while there is nothing
- * to send or the agent replies. With `asChild`, the child must submit the form (a button).
+ * to send. While the agent replies it stays enabled: what is sent then waits in the outbox and
+ * goes when the reply ends. With `asChild`, the child must submit the form (a button).
  */
 export const ComposerSend = forwardRef<HTMLButtonElement, ComposerSendProps>(function ComposerSend(props, ref) {
   const { canSend } = useComposerContext("ComposerSend");

@@ -27,7 +27,7 @@ describe("Composer parts", () => {
     expect(form.dataset.section).toBe("chat");
   });
 
-  it("says whether the agent is replying in data-state, and marks Send data-disabled while there is nothing to send", () => {
+  it("says whether the agent is replying in data-state, and marks Send data-disabled only while there is nothing to send", () => {
     const client = createClient();
     const ref = createRef<HTMLFormElement>();
     renderWith(client, <Composer ref={ref} />);
@@ -38,6 +38,9 @@ describe("Composer parts", () => {
     expect(send.hasAttribute("data-disabled")).toBe(false);
     dispatch(client, runStarted());
     expect(ref.current!.dataset.state).toBe("running");
+    // What is sent while the agent replies waits in the outbox.
+    expect(send.hasAttribute("data-disabled")).toBe(false);
+    fireEvent.change(box(), { target: { value: "" } });
     expect(send.getAttribute("data-disabled")).toBe("");
   });
 

@@ -15,7 +15,7 @@ export interface UseComposer {
   text: string;
   /** Replaces the draft's text. */
   setText: (text: string) => void;
-  /** There is something to send (text or files, all ready) and the agent is not busy. */
+  /** There is something to send (text or files, all ready); while the agent replies, what is sent is queued. */
   canSend: boolean;
   isRunning: boolean;
   /** Sends the text and attachments as a user message and clears the draft; does nothing unless `canSend`. */
@@ -50,7 +50,7 @@ export function useComposer(options: UseComposerOptions = {}): UseComposer {
   const restored = useRef<Draft | null>(null);
   const isRunning = status === "running";
   const files = attachments.items;
-  const canSend = (text.trim() !== "" || files.length > 0) && attachments.ready && !isRunning;
+  const canSend = (text.trim() !== "" || files.length > 0) && attachments.ready;
 
   // Reads and writes refs and state setters only, so it is the same function for the component's life.
   const restore = useCallback(() => {
@@ -77,7 +77,9 @@ export function useComposer(options: UseComposerOptions = {}): UseComposer {
   const send = () => {
     if (!canSend) return;
     const copy = { text, files: [...files] };
-    sent.current = copy;
+    // Sent while the agent replies, it waits in the outbox (shown there, with Remove): the failure
+    // of the reply under way is not this message's to put back in the box.
+    if (!isRunning) sent.current = copy;
     restored.current = null;
     setText("");
     setFiles([]);

@@ -99,6 +99,12 @@ const de = {
   fileNotAccepted: (fileName) => `${fileName} kann dieser Agent nicht lesen.`,
   attachmentsNotSupported: (kinds) => `Dieser Agent kann keine ${kinds} empfangen.`,
   attachmentFailed: (fileName, message) => `${fileName} konnte nicht angehängt werden: ${message}`,
+  outbox: "Zu senden",
+  outboxState: (state) => ({ queued: "In der Warteschlange", waiting: "Wartet auf Verbindung", held: "Nicht gesendet" })[state],
+  outboxStatus: ({ count, failed }) => `${count} nicht gesendet${failed ? " (Fehler)" : ""}.`,
+  sendNow: "Jetzt senden",
+  removeQueued: (text) => `${text} aus der Warteschlange nehmen`,
+  remove: "Entfernen",
 } satisfies Partial<ChatLabels>;
 
 /** What the English defaults say for the names and values this test uses. */
@@ -123,6 +129,9 @@ function englishTexts(): string[] {
     d.usageSummary({ input: 1, output: 2, total: 3 }),
     ...(["streaming", "executing", "awaiting-input", "complete", "error"] as const).map(d.toolStatus),
     ...(["running", "finished", "suspended", "failed"] as const).map(d.subagentStatus),
+    ...(["queued", "waiting", "held"] as const).map(d.outboxState),
+    d.outboxStatus({ count: 1, state: "held", failed: true }),
+    d.removeQueued("Noch etwas"),
   );
   return texts;
 }
@@ -265,7 +274,14 @@ describe("labels", () => {
     dispatch(client, runError("Modell überlastet"));
     expect(status.textContent).toBe("Fehler: Modell überlastet");
     expect(within(screen.getByRole("alert")).getByRole("button", { name: "Erneut versuchen" })).toBeTruthy();
+    // A message that was queued behind the failed run, held.
+    act(() => client.store.update((s) => ({ ...s, outbox: [{ id: "q1", content: "Noch etwas", state: "held" }] })));
+    expect(screen.getByRole("list", { name: "Zu senden" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Noch etwas aus der Warteschlange nehmen" }).textContent).toBe("Entfernen");
+    expect(screen.getByRole("button", { name: "Jetzt senden" })).toBeTruthy();
+    expect(screen.getByText("Nicht gesendet")).toBeTruthy();
     expect(englishLeftIn(chat)).toEqual([]);
+    act(() => client.store.update((s) => ({ ...s, outbox: [] })));
 
     dispatch(client, runStarted("r3"), {
       ...runFinished("r3", {

@@ -1,4 +1,4 @@
-import { type SubagentStatus, shallowEqual, type ToolCallStatus } from "@tandem/react";
+import { type OutboxItemState, type SubagentStatus, shallowEqual, type ToolCallStatus } from "@tandem/react";
 import { createContext, type ReactNode, useContext, useRef } from "react";
 
 /** Token counts as the Usage part sums them; a count nobody reported is missing. */
@@ -158,6 +158,29 @@ export interface ChatLabels {
   answerAll: string;
   /** Shown and announced when the agent ended its run as cancelled (stopped, not finished). */
   stopped: string;
+  /** The list of messages sent but not in the thread yet (the outbox). */
+  outbox: string;
+  /** An outbox message's state, shown beside it ("Queued", "Waiting for connection", "Not sent"). */
+  outboxState: (state: OutboxItemState) => string;
+  /**
+   * The outbox's status line, given how many messages wait and why the first one does (`held`
+   * comes with `failed`: true after an error, false after a Stop).
+   */
+  outboxStatus: (summary: OutboxSummary) => string;
+  /** The button that sends what the outbox holds now. */
+  sendNow: string;
+  /** The Remove button of an outbox message (its visible text is `remove`), given the message's text. */
+  removeQueued: (text: string) => string;
+  /** The visible text of an outbox message's Remove button. */
+  remove: string;
+}
+
+/** What the outbox's status line says: how many messages wait, and why the first one does. */
+export interface OutboxSummary {
+  count: number;
+  state: OutboxItemState;
+  /** A `held` outbox: the run failed (true) or was stopped (false). */
+  failed: boolean;
 }
 
 const TOOL_STATUS: Record<ToolCallStatus, string> = {
@@ -167,6 +190,19 @@ const TOOL_STATUS: Record<ToolCallStatus, string> = {
   complete: "Done",
   error: "Failed",
 };
+
+const OUTBOX_STATE: Record<OutboxItemState, string> = {
+  queued: "Queued",
+  waiting: "Waiting for connection",
+  held: "Not sent",
+};
+
+function outboxStatus({ count, state, failed }: OutboxSummary): string {
+  const messages = count === 1 ? "1 message" : `${count} messages`;
+  if (state === "queued") return `${messages} will be sent when the agent finishes.`;
+  if (state === "waiting") return `Waiting for connection: ${messages} will be sent when you are back online.`;
+  return `${failed ? "The reply failed" : "Stopped"}: ${messages} not sent.`;
+}
 
 const SUBAGENT_STATUS: Record<SubagentStatus, string> = {
   running: "Working",
@@ -278,6 +314,12 @@ export const defaultLabels: ChatLabels = {
   rejectAll: "Reject all",
   answerAll: "Answer all requests",
   stopped: "Stopped",
+  outbox: "Messages to send",
+  outboxState: (state) => OUTBOX_STATE[state],
+  outboxStatus,
+  sendNow: "Send now",
+  removeQueued: (text) => `Remove queued message: ${text}`,
+  remove: "Remove",
 };
 
 const LabelsContext = createContext<ChatLabels>(defaultLabels);

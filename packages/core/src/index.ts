@@ -4,6 +4,9 @@
  * @module @tandem/core
  */
 export { type VersionInfo, versionsOf } from "./branches/branches.js";
+export { mergeFeedback } from "./feedback/mergeFeedback.js";
+export { FEEDBACK_EVENT, type FeedbackOptions, type ThreadFeedback } from "./feedback/threadFeedback.js";
+export type { FeedbackGiven, MessageFeedback, Rating } from "./feedback/types.js";
 export {
   type EventLog,
   type EventLogEntry,

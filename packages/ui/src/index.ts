@@ -27,6 +27,7 @@ export {
   ComposerAttachments,
   type ComposerAttachmentsProps,
 } from "./composer/ComposerAttachments.js";
+export { ComposerDictate, type ComposerDictateProps } from "./composer/ComposerDictate.js";
 export type { AttachmentOptions, PendingAttachment, UseAttachments } from "./composer/useAttachments.js";
 export { type UseComposer, type UseComposerOptions, useComposer } from "./composer/useComposer.js";
 export { InterruptPrompt, type InterruptPromptProps } from "./interrupts/InterruptPrompt.js";
@@ -54,6 +55,7 @@ export {
   MessageRegenerate,
 } from "./messages/MessageActions.js";
 export { MessageEditor, type MessageEditorProps } from "./messages/MessageEditor.js";
+export { MessageFeedback, type MessageFeedbackProps } from "./messages/MessageFeedback.js";
 export { MessageList, type MessageListProps } from "./messages/MessageList.js";
 export { Reasoning, type ReasoningProps } from "./messages/Reasoning.js";
 export { StatusAnnouncer, type StatusAnnouncerProps } from "./messages/StatusAnnouncer.js";

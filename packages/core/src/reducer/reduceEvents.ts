@@ -36,6 +36,7 @@ export function createThreadState(init: Partial<ThreadState> & { threadId: strin
     predictions: [],
     predictedFrom: null,
     branches: {},
+    feedback: {},
     ...init,
   };
 }

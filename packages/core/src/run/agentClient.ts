@@ -1,5 +1,6 @@
 import type { BaseEvent, Context, InputContent, Message, ResumeEntry, RunAgentInput } from "@ag-ui/core";
 import { v4 as randomUUID } from "uuid";
+import { ThreadFeedback } from "../feedback/threadFeedback.js";
 import { type RunEndpoint, runEndpoint } from "../recording/endpoint.js";
 import { EventLog } from "../recording/eventLog.js";
 import { isRejection } from "../reducer/predictState.js";
@@ -19,7 +20,6 @@ import type { AgentClientOptions, ClientOptions } from "./clientOptions.js";
 import { RunLoop } from "./runLoop.js";
 
 const STOPPED = "Stopped by the user.";
-
 const ATTACHMENT_KINDS: readonly AttachmentKind[] = ["image", "audio", "video", "document"];
 
 /**
@@ -39,9 +39,14 @@ export class AgentClient {
   readonly selectToolCalls = createToolCallSelector();
   /** This client's requests and events from its start (bounded): what `recordThread` starts from. */
   readonly log: EventLog;
+  /** Thumbs up and down on replies: `client.feedback.give(messageId, "up" | "down" | null, comment?)`. */
+  readonly feedback = new ThreadFeedback(
+    () => this.store,
+    () => this.options,
+    (action) => this.refused(action),
+  );
   context: Context[];
   forwardedProps: Record<string, unknown>;
-
   private readonly eventListeners = new Set<(event: BaseEvent) => void>();
   private readonly runListeners = new Set<(input: RunAgentInput) => void>();
   private readonly loop: RunLoop;

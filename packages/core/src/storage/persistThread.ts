@@ -63,6 +63,7 @@ export function persistThread(client: AgentClient, storage: ThreadStorage, optio
       s.interrupts === lastSaved.interrupts &&
       s.toolCallStatus === lastSaved.toolCallStatus &&
       s.branches === lastSaved.branches &&
+      s.feedback === lastSaved.feedback &&
       (s.status === "running") === (lastSaved.status === "running");
     if (same) return null;
     title ||= titleOf(s.messages);
@@ -75,6 +76,7 @@ export function persistThread(client: AgentClient, storage: ThreadStorage, optio
         state: s.state,
         interrupts: s.interrupts,
         toolCallStatus: s.toolCallStatus,
+        ...(Object.keys(s.feedback).length > 0 && { feedback: s.feedback }),
         ...(s.status === "running" && runningSince && { runningSince }),
       },
       order: s.messages.map((m) => m.id),

@@ -1,8 +1,12 @@
+import { mergeFeedback } from "../feedback/mergeFeedback.js";
 import type { ThreadState } from "../types.js";
 import type { StoredThread } from "./types.js";
 
 /** What `AgentClient.restore` takes of a stored thread. */
-export type RestorableThread = Pick<StoredThread, "messages" | "state" | "interrupts" | "toolCallStatus" | "runningSince" | "branches">;
+export type RestorableThread = Pick<
+  StoredThread,
+  "messages" | "state" | "interrupts" | "toolCallStatus" | "runningSince" | "branches" | "feedback"
+>;
 
 /**
  * A thread with a stored one put back. `whole`, it replaces what the thread shows, a reply that
@@ -18,6 +22,7 @@ export function restoredState(s: ThreadState, thread: RestorableThread, how: "wh
       messages: [...thread.messages.filter((m) => !ids.has(m.id)), ...s.messages],
       branches: { ...thread.branches, ...s.branches },
       state: s.state ?? thread.state,
+      feedback: mergeFeedback(thread.feedback, s.feedback) ?? {},
     };
   }
   // Another tab's copy saved mid-reply is that tab's reply going on, not one a reload cut off.
@@ -29,6 +34,7 @@ export function restoredState(s: ThreadState, thread: RestorableThread, how: "wh
     state: thread.state,
     interrupts: thread.interrupts,
     toolCallStatus: thread.toolCallStatus,
+    feedback: thread.feedback ?? {},
     status: cut ? "error" : thread.interrupts.length > 0 ? "awaiting-input" : "idle",
     error: cut ? { kind: "truncated", message: "The reply was cut off when the page was reloaded." } : null,
   };

@@ -1,4 +1,5 @@
 import type { Interrupt, Message } from "@ag-ui/core";
+import type { MessageFeedback } from "../feedback/types.js";
 import type { BranchPoint, ToolCallStatus } from "../types.js";
 
 /** What a thread list shows of a thread. */
@@ -24,6 +25,8 @@ export interface StoredThread extends ThreadSummary {
    * was cut by a reload; its partial reply is kept and marked, and Retry starts from there.
    */
   runningSince?: string[];
+  /** Thumbs up or down given to replies, by message id; storages merge it (`mergeFeedback`), the later verdict winning. */
+  feedback?: Record<string, MessageFeedback>;
 }
 
 /**

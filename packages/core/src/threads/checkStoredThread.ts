@@ -10,7 +10,8 @@ export function checkStoredThread(thread: StoredThread): StoredThread {
     thread.messages.every((m) => typeof m === "object" && m !== null && typeof m.id === "string" && typeof m.role === "string") &&
     Array.isArray(thread.interrupts ?? []) &&
     typeof (thread.toolCallStatus ?? {}) === "object" &&
-    typeof (thread.branches ?? {}) === "object";
+    typeof (thread.branches ?? {}) === "object" &&
+    typeof (thread.feedback ?? {}) === "object";
   if (!ok)
     throw new TypeError(
       `The stored thread "${String((thread as { id?: unknown })?.id)}" is not in a shape Tandem can read; it was left as it is.`,

@@ -6,7 +6,7 @@ export function sameThread(stored: StoredThread, state: ThreadState): boolean {
   return fingerprint(stored) === fingerprint(state);
 }
 
-function fingerprint(t: Pick<StoredThread, "messages" | "branches" | "state" | "interrupts" | "toolCallStatus">): string {
+function fingerprint(t: Pick<StoredThread, "messages" | "branches" | "state" | "interrupts" | "toolCallStatus" | "feedback">): string {
   const branches = Object.entries(t.branches ?? {})
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([key, p]) => [key, p.active, p.versions.map((v) => v.map((m) => m.id))]);
@@ -16,6 +16,7 @@ function fingerprint(t: Pick<StoredThread, "messages" | "branches" | "state" | "
     t.state,
     t.interrupts,
     t.toolCallStatus,
+    Object.keys(t.feedback ?? {}).length > 0 ? t.feedback : null,
   ]);
 }
 

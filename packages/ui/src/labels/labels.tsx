@@ -138,6 +138,18 @@ export interface ChatLabels {
   attachmentFailed: (fileName: string, message: string) => string;
   /** The thread list's status line when threads cannot be saved; `message` says why. */
   cannotSave: (message: string) => string;
+  /** The thumbs-up toggle on a reply. */
+  goodResponse: string;
+  /** The thumbs-down toggle on a reply; it opens a short form for a comment. */
+  badResponse: string;
+  /** The comment form after a thumbs down, and its textbox. */
+  feedbackForm: string;
+  feedbackComment: string;
+  sendFeedback: string;
+  /** The composer's microphone toggle. */
+  dictate: string;
+  /** Why dictation stopped or could not start, by the recognizer's error code ("not-allowed", "no-speech"…). */
+  dictationError: (code: string) => string;
 }
 
 const TOOL_STATUS: Record<ToolCallStatus, string> = {
@@ -161,6 +173,14 @@ function usageSummary({ input, output, total }: UsageSummary): string {
   );
   const head = total !== undefined ? `${total.toLocaleString()} tokens` : "tokens";
   return parts.length > 0 ? `${head} (${parts.join(", ")})` : head;
+}
+
+function dictationError(code: string): string {
+  if (code === "not-allowed" || code === "service-not-allowed") return "Dictation needs permission to use the microphone.";
+  if (code === "no-speech") return "No speech was heard. Press Dictate to try again.";
+  if (code === "audio-capture") return "No microphone was found.";
+  if (code === "network") return "Dictation needs a network connection.";
+  return "Dictation stopped.";
 }
 
 /** The English labels. */
@@ -243,6 +263,13 @@ export const defaultLabels: ChatLabels = {
   attachmentsNotSupported: (kinds) => `This agent cannot receive ${kinds}; remove them to send.`,
   attachmentFailed: (fileName, message) => `${fileName} could not be attached: ${message}`,
   cannotSave: (message) => message,
+  goodResponse: "Good response",
+  badResponse: "Bad response",
+  feedbackForm: "Feedback",
+  feedbackComment: "What went wrong? (optional)",
+  sendFeedback: "Send feedback",
+  dictate: "Dictate",
+  dictationError,
 };
 
 const LabelsContext = createContext<ChatLabels>(defaultLabels);

@@ -1,0 +1,101 @@
+import type { ThreadStore } from "../store/createThreadStore.js";
+import { request } from "../transport/http.js";
+import type { HttpOptions } from "../transport/types.js";
+import type { FeedbackGiven, MessageFeedback, Rating } from "./types.js";
+
+/** What `ThreadFeedback` reads of the client's options. */
+export interface FeedbackOptions extends Omit<HttpOptions, "url"> {
+  agentId?: string;
+  onFeedback?: (feedback: FeedbackGiven) => void | Promise<void>;
+  feedback?: string;
+}
+
+/** The `CUSTOM` event's name that carries feedback to the `feedback` URL. */
+export const FEEDBACK_EVENT = "tandem.feedback";
+
+/**
+ * A thread's thumbs up and down: kept in the thread's state (so it is saved with the thread and
+ * follows other tabs), told to `onFeedback`, and, where the app gives a `feedback` URL, POSTed
+ * there as an AG-UI `CUSTOM` event. A failing callback or request is a warning: the verdict stays.
+ */
+export class ThreadFeedback {
+  private readonly listeners = new Set<() => void>();
+  private unsubscribe: (() => void) | null = null;
+  private seen: Record<string, MessageFeedback> | undefined;
+
+  constructor(
+    private readonly store: () => ThreadStore,
+    private readonly options: () => FeedbackOptions,
+    private readonly refused: (action: string) => boolean,
+  ) {}
+
+  /** The feedback on one reply, if any (the same object until it changes). */
+  of(messageId: string): MessageFeedback | undefined {
+    return Object.hasOwn(this.store().getState().feedback, messageId) ? this.store().getState().feedback[messageId] : undefined;
+  }
+
+  /**
+   * Calls `listener` when the thread's feedback changes (a rating here, another tab's, a thread
+   * restored), never for a streamed token: rows of a long thread can all listen.
+   */
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    if (!this.unsubscribe) {
+      this.seen = this.store().getState().feedback;
+      this.unsubscribe = this.store().subscribe((s) => {
+        if (s.feedback === this.seen) return;
+        this.seen = s.feedback;
+        for (const l of [...this.listeners]) l();
+      });
+    }
+    return () => {
+      this.listeners.delete(listener);
+      if (this.listeners.size > 0) return;
+      this.unsubscribe?.();
+      this.unsubscribe = null;
+    };
+  };
+
+  /** Whether the app takes feedback (`onFeedback` or a `feedback` URL): `<Chat>` shows its buttons only then. */
+  get enabled(): boolean {
+    const { onFeedback, feedback } = this.options();
+    return Boolean(onFeedback || feedback);
+  }
+
+  /** Rates the reply `messageId` (`null` takes the verdict back), with an optional comment. */
+  give(messageId: string, rating: Rating | null, comment?: string): Promise<void> {
+    if (this.refused("giveFeedback")) return Promise.resolve();
+    const text = comment?.trim();
+    const entry = { rating, ...(text && { comment: text }), at: Date.now() };
+    this.store().update((s) => ({ ...s, feedback: { ...s.feedback, [messageId]: entry } }));
+    const given: FeedbackGiven = { threadId: this.store().getState().threadId, messageId, rating, ...(text && { comment: text }) };
+    return Promise.all([this.tell(given), this.post(given)]).then(() => undefined);
+  }
+
+  private async tell(given: FeedbackGiven): Promise<void> {
+    try {
+      await this.options().onFeedback?.(given);
+    } catch (error) {
+      console.warn(`[tandem] onFeedback failed: ${(error as Error)?.message ?? String(error)}`);
+    }
+  }
+
+  private async post(given: FeedbackGiven): Promise<void> {
+    const { feedback: template, agentId = "default", headers, fetch } = this.options();
+    if (!template) return;
+    const url = template.replace(/\{(threadId|agentId)\}/g, (_, key: string) =>
+      encodeURIComponent(key === "agentId" ? agentId : given.threadId),
+    );
+    const event = { type: "CUSTOM", name: FEEDBACK_EVENT, value: given, timestamp: Date.now() };
+    try {
+      const response = await request({ url, headers, fetch }, url, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(event),
+      });
+      await response.body?.cancel();
+    } catch (error) {
+      console.warn(`[tandem] could not send feedback to ${url}: ${(error as Error).message}`);
+    }
+  }
+}

@@ -44,7 +44,8 @@ export type ScenarioName =
   | "shared-state"
   | "predictive-state-updates"
   | "subagents"
-  | "attachments";
+  | "attachments"
+  | "feedback-dictation";
 
 /** Options for `startMockAgent`. */
 export interface MockAgentOptions {

@@ -5,6 +5,8 @@ import AgenticGenerativeUi from "../pages/AgenticGenerativeUi";
 import agenticGenerativeUiSource from "../pages/AgenticGenerativeUi.tsx?raw";
 import BackendToolRendering from "../pages/BackendToolRendering";
 import backendToolRenderingSource from "../pages/BackendToolRendering.tsx?raw";
+import FeedbackDictation from "../pages/FeedbackDictation";
+import feedbackDictationSource from "../pages/FeedbackDictation.tsx?raw";
 import HumanInTheLoop from "../pages/HumanInTheLoop";
 import humanInTheLoopSource from "../pages/HumanInTheLoop.tsx?raw";
 import Interrupt from "../pages/Interrupt";
@@ -25,6 +27,8 @@ export interface PageInfo {
   Page: ComponentType;
   source: string;
   initialState?: unknown;
+  /** The page takes feedback on replies: its ratings are logged on the page and POSTed to the settings' `feedback` URL. */
+  takesFeedback?: boolean;
 }
 
 /** The AG-UI Dojo's feature set, one page each, with the Dojo's tool names and state shapes. */
@@ -92,5 +96,13 @@ export const PAGES: PageInfo[] = [
     note: "A supervisor delegates to a researcher and a writer: each subagent is a group with its status, its own messages and tool calls inside. Ask it to “make the writer fail” to see a failed one. The footer shows token usage.",
     Page: Subagents,
     source: subagentsSource,
+  },
+  {
+    path: "feedback-dictation",
+    title: "Feedback and dictation",
+    note: "Rate a reply with the thumbs below it (a thumbs down asks what went wrong): the rating is kept with the thread, logged here by onFeedback and POSTed to the agent as a CUSTOM event. Where the browser has speech recognition, Dictate puts your words in the message box; nothing is sent until you press Send.",
+    Page: FeedbackDictation,
+    source: feedbackDictationSource,
+    takesFeedback: true,
   },
 ];

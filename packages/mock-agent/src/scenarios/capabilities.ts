@@ -71,6 +71,9 @@ const BY_SCENARIO: Record<ScenarioName, { description: string } & Omit<AgentCapa
       ],
     },
   },
+  "feedback-dictation": {
+    description: "Short replies to rate; takes each rating as a CUSTOM event at POST /feedback.",
+  },
 };
 
 /** The capabilities of a named scenario; a custom script gets the transport facts only. */

@@ -3,6 +3,7 @@ import { agenticChat } from "./agenticChat.js";
 import { agenticGenerativeUi } from "./agenticGenerativeUi.js";
 import { attachments } from "./attachments.js";
 import { backendToolRendering } from "./backendToolRendering.js";
+import { feedback } from "./feedback.js";
 import { humanInTheLoop } from "./humanInTheLoop.js";
 import { interrupt } from "./interrupt.js";
 import { predictiveStateUpdates } from "./predictiveStateUpdates.js";
@@ -22,4 +23,5 @@ export const scenarios: Record<ScenarioName, Script> = {
   "predictive-state-updates": predictiveStateUpdates,
   subagents,
   attachments,
+  "feedback-dictation": feedback,
 };

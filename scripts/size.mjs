@@ -73,7 +73,10 @@ const targets = [
     // 15 KiB until the message actions and attachments (issue 12): the toolbar, branch picker and
     // in-place editor (+1.6 KiB: 14.24 -> 15.81) and the composer's files (picker, paste, drop,
     // chips with previews, limits, upload adapter, what the agent takes: +3.3 KiB -> 19.15).
-    budget: 20 * KiB,
+    // 20 KiB until feedback and dictation (issue 28): their code is two chunks loaded on first use
+    // (the toggles and comment form, 0.99 KiB; the Dictate button, 1.08 KiB); what stays is their
+    // labels, the two lazy wrappers and the speech-recognition check (+0.45 KiB: 19.67 -> 20.12).
+    budget: 20.5 * KiB,
     options: {
       entryPoints: ["packages/ui/src/index.ts"],
       external: [...REACT, "@tandem/react", "@tandem/core", "@ag-ui/*", "rxjs", "rxjs/*", ...MARKDOWN_STACK],
@@ -212,8 +215,12 @@ for (const target of targets) {
 // protobuf response. Importing @ag-ui/proto straight from the transport had put @ag-ui/core's
 // serialization tables (omitOptionalNulls', which the decoder and the pipeline use) into the first
 // load (64.13 -> 61.96 KiB): budget 63.5 KiB.
+// Re-set at issue 28 (feedback and dictation, in <Chat>): ratings kept in core with the thread, the
+// lazy wrappers and the labels are in the first load; the toggles and comment form, the Dictate
+// button and the sender are chunks loaded on first use (each checked by name): 62.76 -> 63.73 KiB,
+// budget 64 KiB.
 const QUICK_START_TODAY = 61.96 * KiB;
-const QUICK_START_BUDGET = 63.5 * KiB;
+const QUICK_START_BUDGET = 64 * KiB;
 
 // Parts of LAZY_PARTS (scripts/quick-start-size.mjs) allowed in the first load: none. Each
 // loads on first use; one in the first load fails the run.

@@ -1,4 +1,4 @@
-import { act, screen } from "@testing-library/react";
+import { act, screen, waitFor } from "@testing-library/react";
 import { createRef, type ReactElement, type RefObject } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import * as ui from "./index.js";
@@ -245,7 +245,8 @@ describe("every part composes like Radix", () => {
       const { ref, props } = probe();
       renderWith(client, render(props));
       // The Markdown renderer may still be loading: its plain fallback composes the same way.
-      const root = ref.current ?? (await screen.findByText("hello"));
+      // Parts that are chunks of their own (MessageFeedback, ComposerDictate) show once loaded.
+      const root = await waitFor(() => ref.current ?? screen.getByText("hello"));
       expect(root).toBeInstanceOf(HTMLElement);
       expect(root.getAttribute("data-probe")).toBe("yes");
       expect(root.classList.contains("probe")).toBe(true);

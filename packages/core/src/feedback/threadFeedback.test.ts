@@ -6,8 +6,8 @@ import { memoryStorage } from "../storage/memoryStorage.js";
 import { persistThread } from "../storage/persistThread.js";
 import { sync } from "../test/scripts.js";
 import { mergeFeedback } from "./mergeFeedback.js";
-import { FEEDBACK_EVENT } from "./threadFeedback.js";
 import type { FeedbackGiven } from "./types.js";
+import { FEEDBACK_EVENT } from "./types.js";
 
 let agent: MockAgent | undefined;
 afterEach(async () => {

@@ -1,5 +1,4 @@
 import type { ThreadStore } from "../store/createThreadStore.js";
-import { request } from "../transport/http.js";
 import type { HttpOptions } from "../transport/types.js";
 import type { FeedbackGiven, MessageFeedback, Rating } from "./types.js";
 
@@ -9,9 +8,6 @@ export interface FeedbackOptions extends Omit<HttpOptions, "url"> {
   onFeedback?: (feedback: FeedbackGiven) => void | Promise<void>;
   feedback?: string;
 }
-
-/** The `CUSTOM` event's name that carries feedback to the `feedback` URL. */
-export const FEEDBACK_EVENT = "tandem.feedback";
 
 /**
  * A thread's thumbs up and down: kept in the thread's state (so it is saved with the thread and
@@ -69,33 +65,9 @@ export class ThreadFeedback {
     const entry = { rating, ...(text && { comment: text }), at: Date.now() };
     this.store().update((s) => ({ ...s, feedback: { ...s.feedback, [messageId]: entry } }));
     const given: FeedbackGiven = { threadId: this.store().getState().threadId, messageId, rating, ...(text && { comment: text }) };
-    return Promise.all([this.tell(given), this.post(given)]).then(() => undefined);
-  }
-
-  private async tell(given: FeedbackGiven): Promise<void> {
-    try {
-      await this.options().onFeedback?.(given);
-    } catch (error) {
-      console.warn(`[tandem] onFeedback failed: ${(error as Error)?.message ?? String(error)}`);
-    }
-  }
-
-  private async post(given: FeedbackGiven): Promise<void> {
-    const { feedback: template, agentId = "default", headers, fetch } = this.options();
-    if (!template) return;
-    const url = template.replace(/\{(threadId|agentId)\}/g, (_, key: string) =>
-      encodeURIComponent(key === "agentId" ? agentId : given.threadId),
-    );
-    const event = { type: "CUSTOM", name: FEEDBACK_EVENT, value: given, timestamp: Date.now() };
-    try {
-      const response = await request({ url, headers, fetch }, url, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(event),
-      });
-      await response.body?.cancel();
-    } catch (error) {
-      console.warn(`[tandem] could not send feedback to ${url}: ${(error as Error).message}`);
-    }
+    const options = this.options();
+    return options.onFeedback || options.feedback
+      ? import("./sendFeedback.js").then((m) => m.sendFeedback(given, options))
+      : Promise.resolve();
   }
 }

@@ -21,3 +21,6 @@ export interface FeedbackGiven {
   rating: Rating | null;
   comment?: string;
 }
+
+/** The name of the `CUSTOM` event that carries a `FeedbackGiven` to the `feedback` URL. */
+export const FEEDBACK_EVENT = "tandem.feedback";

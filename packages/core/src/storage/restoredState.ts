@@ -1,4 +1,3 @@
-import { mergeFeedback } from "../feedback/mergeFeedback.js";
 import type { ThreadState } from "../types.js";
 import type { StoredThread } from "./types.js";
 
@@ -22,7 +21,8 @@ export function restoredState(s: ThreadState, thread: RestorableThread, how: "wh
       messages: [...thread.messages.filter((m) => !ids.has(m.id)), ...s.messages],
       branches: { ...thread.branches, ...s.branches },
       state: s.state ?? thread.state,
-      feedback: mergeFeedback(thread.feedback, s.feedback) ?? {},
+      // Ratings given here while it was read are the newest.
+      feedback: { ...thread.feedback, ...s.feedback },
     };
   }
   // Another tab's copy saved mid-reply is that tab's reply going on, not one a reload cut off.

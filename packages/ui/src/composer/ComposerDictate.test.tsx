@@ -48,6 +48,8 @@ class FakeRecognition {
 
 const box = () => screen.getByRole("textbox", { name: "Message" }) as HTMLTextAreaElement;
 const dictate = () => screen.queryByRole("button", { name: "Dictate" }) as HTMLButtonElement | null;
+/** The button's code is a chunk of its own: wait for it to show. */
+const shown = () => screen.findByRole("button", { name: "Dictate" });
 const hearing = () => FakeRecognition.last!;
 
 afterEach(() => {
@@ -56,8 +58,9 @@ afterEach(() => {
 });
 
 describe("dictation", () => {
-  it("has no Dictate button where the browser has no speech recognition", () => {
+  it("has no Dictate button where the browser has no speech recognition", async () => {
     renderWith(createClient(), <Composer />);
+    await import("./DictateButton.js");
     expect(dictate()).toBeNull();
   });
 
@@ -67,6 +70,7 @@ describe("dictation", () => {
     const sendMessage = vi.spyOn(client, "sendMessage");
     renderWith(client, <Composer />);
     const user = userEvent.setup();
+    await shown();
     fireEvent.change(box(), { target: { value: "Note:" } });
     await user.click(dictate()!);
     expect(dictate()!.getAttribute("aria-pressed")).toBe("true");
@@ -87,6 +91,7 @@ describe("dictation", () => {
     (window as { webkitSpeechRecognition?: unknown }).webkitSpeechRecognition = FakeRecognition;
     renderWith(createClient(), <Composer />);
     const user = userEvent.setup();
+    await shown();
     await user.click(dictate()!);
     hearing().hear("hello", false);
     await user.keyboard("{Escape}");
@@ -98,6 +103,7 @@ describe("dictation", () => {
     (window as { webkitSpeechRecognition?: unknown }).webkitSpeechRecognition = FakeRecognition;
     renderWith(createClient(), <Composer />);
     const user = userEvent.setup();
+    await shown();
     await user.click(dictate()!);
     hearing().fail("not-allowed");
     await waitFor(() => expect(screen.getByText("Dictation needs permission to use the microphone.")).toBeTruthy());
@@ -115,6 +121,7 @@ describe("dictation", () => {
     const sendMessage = vi.spyOn(client, "sendMessage").mockResolvedValue(undefined);
     renderWith(client, <Composer />);
     const user = userEvent.setup();
+    await shown();
     await user.click(dictate()!);
     const recognition = hearing();
     recognition.hear("ship it", false);

@@ -1,107 +1,23 @@
-import { forwardRef, useEffect, useRef, useState, useSyncExternalStore } from "react";
-import { useLabels } from "../labels/labels.js";
-import { useComposedRefs } from "../util/composeRefs.js";
-import { cx } from "../util/cx.js";
-import { MicIcon } from "../util/icons.js";
+import { forwardRef, useSyncExternalStore } from "react";
+import { lazyPart } from "../util/lazyPart.js";
 import type { PartButtonProps } from "../util/Primitive.js";
-import { useComposerContext } from "./context.js";
-import { canDictate, type Dictation, dictate } from "./dictation.js";
+import { canDictate } from "./speechRecognition.js";
 
 /** Props of `<ComposerDictate>`: a button's props. */
 export interface ComposerDictateProps extends Omit<PartButtonProps, "asChild"> {}
+
+const DictateButton = lazyPart<ComposerDictateProps, HTMLButtonElement>(() => import("./DictateButton.js").then((m) => m.DictateButton));
 
 const never = () => () => {};
 
 /**
  * The microphone toggle ("Dictate", `aria-pressed` while listening), rendered only where the
- * browser has speech recognition (never on the server). Heard words go into the message box
- * after what was typed, interim ones as they come; a second press, Escape, or typing stops.
- * Nothing is sent until the user sends. A failure (no permission, no speech) is said politely.
+ * browser has speech recognition (never on the server; its code loads only there). Heard words
+ * go into the message box after what was typed, interim ones as they come; a second press,
+ * Escape, or typing stops. Nothing is sent until the user sends. A failure (no permission, no
+ * speech) is said in a polite live region beside it.
  */
-export const ComposerDictate = forwardRef<HTMLButtonElement, ComposerDictateProps>(function ComposerDictate(
-  { className, onClick, ...rest },
-  ref,
-) {
+export const ComposerDictate = forwardRef<HTMLButtonElement, ComposerDictateProps>(function ComposerDictate(props, ref) {
   const supported = useSyncExternalStore(never, canDictate, () => false);
-  const { text, setText, inputRef } = useComposerContext("ComposerDictate");
-  const labels = useLabels();
-  const [listening, setListening] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const session = useRef<Dictation | null>(null);
-  const own = useRef<HTMLButtonElement>(null);
-  const refs = useComposedRefs(ref, own);
-  const latestText = useRef(text);
-  latestText.current = text;
-
-  const stop = () => session.current?.stop();
-  const start = () => {
-    const typed = latestText.current;
-    const before = typed === "" || /\s$/.test(typed) ? typed : `${typed} `;
-    setProblem(null);
-    try {
-      session.current = dictate(document.documentElement.lang || navigator.language || "en-US", {
-        onText: (words) => setText(before + words),
-        onEnd: (error) => {
-          session.current = null;
-          setListening(false);
-          if (error) setProblem(labels.dictationError(error));
-        },
-      });
-      setListening(true);
-    } catch (error) {
-      setProblem(labels.dictationError((error as { name?: string }).name === "NotAllowedError" ? "not-allowed" : "failed"));
-    }
-  };
-
-  // While listening: Escape stops, typing stops (the typed words stay), sending drops what is left.
-  useEffect(() => {
-    const form = own.current?.form;
-    if (!listening || !form) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      event.preventDefault();
-      session.current?.stop();
-    };
-    const onInput = (event: Event) => {
-      if (event.target === inputRef.current) session.current?.stop();
-    };
-    const onSubmit = () => session.current?.abort();
-    form.addEventListener("keydown", onKeyDown);
-    form.addEventListener("input", onInput);
-    form.addEventListener("submit", onSubmit);
-    return () => {
-      form.removeEventListener("keydown", onKeyDown);
-      form.removeEventListener("input", onInput);
-      form.removeEventListener("submit", onSubmit);
-    };
-  }, [listening, inputRef]);
-  useEffect(() => () => session.current?.abort(), []);
-
-  if (!supported) return null;
-  return (
-    <>
-      <button
-        type="button"
-        aria-label={labels.dictate}
-        title={labels.dictate}
-        aria-pressed={listening}
-        data-state={listening ? "listening" : "idle"}
-        {...rest}
-        ref={refs}
-        className={cx("tandem-button tandem-button--ghost tandem-composer__dictate", className)}
-        onClick={(event) => {
-          onClick?.(event);
-          if (event.defaultPrevented) return;
-          if (listening) stop();
-          else start();
-        }}
-      >
-        <MicIcon />
-      </button>
-      {/* A live region without role="status": the chat's one status region stays the run's announcer. */}
-      <span aria-live="polite" className="tandem-composer__dictation-notice">
-        {problem}
-      </span>
-    </>
-  );
+  return supported ? <DictateButton {...props} ref={ref} /> : null;
 });

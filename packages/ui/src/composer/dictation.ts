@@ -1,29 +1,4 @@
-/** The part of the Web Speech API's `SpeechRecognition` that dictation uses. */
-interface Recognizer {
-  lang: string;
-  continuous: boolean;
-  interimResults: boolean;
-  onresult: ((event: { resultIndex: number; results: ArrayLike<ArrayLike<{ transcript: string }> & { isFinal: boolean }> }) => void) | null;
-  onerror: ((event: { error: string }) => void) | null;
-  onend: (() => void) | null;
-  start(): void;
-  stop(): void;
-  abort(): void;
-}
-
-type RecognizerClass = new () => Recognizer;
-
-/** The browser's speech recognizer, or null where it has none (and on the server). */
-function recognizerClass(): RecognizerClass | null {
-  if (typeof window === "undefined") return null;
-  const w = window as unknown as { SpeechRecognition?: RecognizerClass; webkitSpeechRecognition?: RecognizerClass };
-  return w.SpeechRecognition ?? w.webkitSpeechRecognition ?? null;
-}
-
-/** Whether this browser can dictate (SpeechRecognition or webkitSpeechRecognition); false on the server. */
-export function canDictate(): boolean {
-  return recognizerClass() !== null;
-}
+import { recognizerClass } from "./speechRecognition.js";
 
 /** What a dictation reports: the words so far (final, then interim), its end, and errors. */
 export interface DictationListener {

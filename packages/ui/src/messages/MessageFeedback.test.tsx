@@ -22,12 +22,15 @@ function rated(options: { takesFeedback?: boolean } = {}) {
 
 const reply = () => screen.getAllByTestId("message").find((m) => m.dataset.role === "assistant")!;
 const toggle = (name: "Good response" | "Bad response") => within(reply()).getByRole("button", { name }) as HTMLButtonElement;
+/** The toggles' code is a chunk of its own: wait for them to show. */
+const shown = () => within(reply()).findByRole("button", { name: "Good response" });
 
 describe("feedback on replies", () => {
   it("rates a reply with toggle buttons; pressing again takes the rating back", async () => {
     const { client, given } = rated();
     const { container } = renderWith(client, <Chat />);
     const user = userEvent.setup();
+    await shown();
     expect(toggle("Good response").getAttribute("aria-pressed")).toBe("false");
     expect(screen.getAllByTestId("message")[0]!.querySelector("[aria-label='Good response']")).toBeNull();
     await user.click(toggle("Good response"));
@@ -43,10 +46,11 @@ describe("feedback on replies", () => {
     const { client, given } = rated();
     renderWith(client, <Chat />);
     const user = userEvent.setup();
+    await shown();
     toggle("Bad response").focus();
     await user.keyboard("{Enter}");
     expect(toggle("Bad response").getAttribute("aria-pressed")).toBe("true");
-    const comment = screen.getByRole("textbox", { name: "What went wrong? (optional)" });
+    const comment = await screen.findByRole("textbox", { name: "What went wrong? (optional)" });
     await waitFor(() => expect(document.activeElement).toBe(comment));
     await user.keyboard("{Escape}");
     expect(screen.queryByRole("form", { name: "Feedback" })).toBeNull();
@@ -63,15 +67,18 @@ describe("feedback on replies", () => {
     expect(document.activeElement).toBe(toggle("Bad response"));
   });
 
-  it("shows no feedback buttons when the app takes no feedback", () => {
+  it("shows no feedback buttons when the app takes no feedback", async () => {
     renderWith(rated({ takesFeedback: false }).client, <Chat />);
+    // Given time to load, had it been asked for.
+    await import("./Feedback.js");
     expect(within(reply()).getByRole("button", { name: "Copy" })).toBeTruthy();
     expect(within(reply()).queryByRole("button", { name: "Good response" })).toBeNull();
   });
 
-  it("shows a rating given in another tab (restored into the thread)", () => {
+  it("shows a rating given in another tab (restored into the thread)", async () => {
     const { client } = rated();
     renderWith(client, <Chat />);
+    await shown();
     client.restore(
       {
         messages: client.state.messages,
@@ -85,9 +92,9 @@ describe("feedback on replies", () => {
     return waitFor(() => expect(toggle("Bad response").getAttribute("aria-pressed")).toBe("true"));
   });
 
-  it("takes translated labels", () => {
+  it("takes translated labels", async () => {
     renderWith(rated().client, <Chat labels={{ goodResponse: "Gute Antwort", badResponse: "Schlechte Antwort" }} />);
-    expect(within(reply()).getByRole("button", { name: "Gute Antwort" })).toBeTruthy();
+    expect(await within(reply()).findByRole("button", { name: "Gute Antwort" })).toBeTruthy();
     expect(within(reply()).getByRole("button", { name: "Schlechte Antwort" })).toBeTruthy();
   });
 });

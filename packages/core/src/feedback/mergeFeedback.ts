@@ -10,12 +10,13 @@ export function mergeFeedback(
 ): Record<string, MessageFeedback> | undefined {
   if (!a || a === b) return b;
   if (!b) return a;
-  const merged = { ...a };
+  // A Map, then own properties: an id such as "__proto__" (ids come from the agent) stays an entry.
+  const merged = new Map(Object.entries(a));
   for (const [id, entry] of Object.entries(b)) {
-    const other = merged[id];
-    if (!other || entry.at >= other.at) merged[id] = entry;
+    const other = merged.get(id);
+    if (!other || entry.at >= other.at) merged.set(id, entry);
   }
-  return merged;
+  return Object.fromEntries(merged);
 }
 
 /** The `feedback` field of a stored record: left out while there is none. */

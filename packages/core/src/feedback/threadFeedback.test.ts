@@ -135,4 +135,12 @@ describe("mergeFeedback", () => {
     );
     expect(merged).toEqual({ a: { rating: null, at: 2 }, b: { rating: null, at: 5 }, c: { rating: "up", at: 1 } });
   });
+
+  it("keeps an entry whose id is __proto__ as an entry, touching no prototype", () => {
+    const hostile = JSON.parse('{"__proto__": {"rating": "up", "at": 2}}');
+    const merged = mergeFeedback({ a: { rating: "down", at: 1 } }, hostile);
+    expect(Object.hasOwn(merged!, "__proto__")).toBe(true);
+    expect(Object.getPrototypeOf(merged)).toBe(Object.prototype);
+    expect(Object.keys(merged!)).toEqual(["a", "__proto__"]);
+  });
 });

@@ -1,3 +1,4 @@
+import axe from "axe-core";
 import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { closePages, lastAssistantText, openPage, type Stack, screenshot, send, settled, startStack } from "./stack";
@@ -138,5 +139,37 @@ describe("feedback and dictation, in Chromium", () => {
     await page.getByRole("button", { name: "Send" }).click();
     await lastAssistantText(page).getByText("You said “Shopping: eggs and flour”").waitFor();
     expect(runsWith("Shopping: eggs and flour")).toHaveLength(1);
+  });
+
+  it("on a 320 px phone, the toggles, the comment form and Dictate are in view and clickable, axe clean", async () => {
+    const page = await openPage(stack, SLUG, query(), { width: 320, height: 640 }, { initScript: FAKE_RECOGNIZER });
+    await send(page, "Small screen");
+    await lastAssistantText(page).getByText("You said “Small screen”").waitFor();
+    await settled(page);
+    await lastAssistantText(page).getByRole("button", { name: "Bad response" }).click();
+    await page.getByRole("textbox", { name: "What went wrong? (optional)" }).fill("Too long");
+    await dictate(page).waitFor();
+    // Every control of the chat: inside the window, and what the mouse would hit at its centre.
+    const problems = await page.getByTestId("tandem-chat").evaluate((chat) =>
+      [...chat.querySelectorAll("button, textarea")].flatMap((el) => {
+        el.scrollIntoView({ block: "nearest" });
+        const r = el.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        const name = el.getAttribute("aria-label") ?? el.textContent;
+        if (r.left < -0.5 || r.right > innerWidth + 0.5) return [`${name}: outside the window`];
+        return hit && el.contains(hit) ? [] : [`${name}: covered`];
+      }),
+    );
+    expect(problems).toEqual([]);
+    await page.addScriptTag({ content: axe.source });
+    const violations = await page.evaluate(async () => {
+      const result = await (window as unknown as { axe: typeof axe }).axe.run(
+        { exclude: [['[data-testid="event-inspector"] pre']] },
+        { resultTypes: ["violations"] },
+      );
+      return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
+    });
+    expect(violations).toEqual([]);
+    await screenshot(page, "feedback-320");
   });
 });

@@ -35,7 +35,7 @@ export function defaultAgentUrl(protocol: string, page: string): string {
 
 /**
  * `?agent=<url>&protocol=<dialect>&agentId=<id>&stop=<url template>&capabilities=<url>` point a
- * page at any server. Without `agent`, the page talks to the mock agent, whose capabilities are
+ * page at any server (and `&feedback=<url>` says where pages that take feedback POST ratings). Without `agent`, the page talks to the mock agent, whose capabilities are
  * at `{page url}/capabilities`.
  */
 export function readSettings(url: URL, page: string): AgentSettings {

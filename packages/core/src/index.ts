@@ -5,7 +5,8 @@
  */
 export { type VersionInfo, versionsOf } from "./branches/branches.js";
 export { mergeFeedback } from "./feedback/mergeFeedback.js";
-export type { FeedbackOptions, ThreadFeedback } from "./feedback/threadFeedback.js";
+export type { FeedbackOptions } from "./feedback/options.js";
+export type { ThreadFeedback } from "./feedback/threadFeedback.js";
 export { FEEDBACK_EVENT, type FeedbackGiven, type MessageFeedback, type Rating } from "./feedback/types.js";
 export {
   type EventLog,

@@ -1,5 +1,5 @@
 import { request } from "../transport/http.js";
-import type { FeedbackOptions } from "./threadFeedback.js";
+import type { FeedbackOptions } from "./options.js";
 import { FEEDBACK_EVENT, type FeedbackGiven } from "./types.js";
 
 /**

@@ -1,16 +1,6 @@
 import type { ThreadStore } from "../store/createThreadStore.js";
-import type { HttpOptions } from "../transport/types.js";
+import type { FeedbackOptions } from "./options.js";
 import type { FeedbackGiven, MessageFeedback, Rating } from "./types.js";
-
-/** What `ThreadFeedback` reads of the client's options. */
-export interface FeedbackOptions extends Omit<HttpOptions, "url"> {
-  /** `{agentId}` in the `feedback` URL. */
-  agentId?: string;
-  /** The client option of that name: told each rating. */
-  onFeedback?: (feedback: FeedbackGiven) => void | Promise<void>;
-  /** The client option of that name: where each rating is POSTed as a `CUSTOM` event. */
-  feedback?: string;
-}
 
 /**
  * A thread's thumbs up and down: kept in the thread's state (so it is saved with the thread and

@@ -30,6 +30,9 @@ export const LAZY_PARTS = [
   [/@cfworker\/json-schema/, "JSON Schema validator (@cfworker/json-schema)"],
   [/@ag-ui\/proto\//, "protobuf decoder (@ag-ui/proto)"],
   [/transport\/protobuf\./, "protobuf responses (framing, with the decoder)"],
+  [/messages\/Feedback\./, "feedback toggles and comment form (where the app takes feedback)"],
+  [/composer\/DictateButton\./, "Dictate button (where the browser has speech recognition)"],
+  [/feedback\/sendFeedback\./, "feedback sender (onFeedback, the CUSTOM event POST)"],
 ];
 
 const sizeOf = (bytes) => ({ min: bytes.byteLength, gzip: gzipSync(bytes, { level: 9 }).byteLength });

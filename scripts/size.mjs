@@ -77,8 +77,11 @@ const targets = [
     // 21.5 KiB since issue 28 (approvals: 19.67 -> 21.39): InterruptConfirmation (exported; Chat
     // loads it with the first approval), time left and expiry on every interrupt, Approve all,
     // Stopped, their labels. The edit form (schema form, validation, diff) loads on first use.
-    // The outbox (issue 25: <Outbox> above the composer, its labels) added 0.59 KiB: budget 22 KiB.
-    budget: 22 * KiB,
+    // The outbox (issue 25: <Outbox> above the composer, its labels) added 0.59 KiB. Feedback and
+    // dictation (issue 28) are two chunks loaded on first use (the toggles and comment form,
+    // 0.99 KiB; the Dictate button, 1.08 KiB); what stays is their labels, the two lazy wrappers
+    // and the speech-recognition check (+0.45 KiB): budget 22.5 KiB.
+    budget: 22.5 * KiB,
     options: {
       entryPoints: ["packages/ui/src/index.ts"],
       external: [...REACT, "@tandem/react", "@tandem/core", "@ag-ui/*", "rxjs", "rxjs/*", ...MARKDOWN_STACK],
@@ -251,9 +254,11 @@ for (const target of targets) {
 // tools, batch answers) and <Chat>'s time left, Approve all and Stopped are in the first load;
 // the approval itself and its edit form load with the first one (62.76 -> 64.76 KiB). Issue 25's
 // outbox (messages sent during a reply or offline wait and go in order; in core, React and
-// <Chat>) adds 1.54 KiB: budget 67 KiB.
-const QUICK_START_TODAY = 66.3 * KiB;
-const QUICK_START_BUDGET = 67 * KiB;
+// <Chat>) adds 1.54 KiB; issue 28's feedback and dictation (ratings kept in core with the thread,
+// lazy wrappers and labels; their parts are chunks loaded on first use, each checked by name)
+// about 1 KiB: budget 68 KiB.
+const QUICK_START_TODAY = 67.3 * KiB;
+const QUICK_START_BUDGET = 68 * KiB;
 
 // Parts of LAZY_PARTS (scripts/quick-start-size.mjs) allowed in the first load: none. Each
 // loads on first use; one in the first load fails the run.

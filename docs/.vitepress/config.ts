@@ -48,6 +48,7 @@ export default defineConfig({
           { text: "A2UI surfaces", link: "/guide/a2ui" },
           { text: "Approvals and interrupts", link: "/guide/approvals" },
           { text: "Queue and offline outbox", link: "/guide/outbox" },
+          { text: "Feedback and dictation", link: "/guide/feedback-dictation" },
         ],
       },
       {

@@ -63,15 +63,21 @@ export interface Screen {
  */
 export const cpuThrottle = Number(process.env.TANDEM_E2E_CPU_THROTTLE ?? 4);
 
-/** Opens a playground page pointed at an agent (by default the mock's scenario for that page), its CPU throttled (see cpuThrottle). */
+/**
+ * Opens a playground page pointed at an agent (by default the mock's scenario for that page), its
+ * CPU throttled (see cpuThrottle). `initScript` runs in every page of its context before the
+ * app's own scripts (e.g. to take away or fake a browser API).
+ */
 export async function openPage(
   stack: Stack,
   slug: string,
   query = `agent=${encodeURIComponent(`${stack.agent.baseUrl}/${slug}`)}`,
   screen: Screen = { width: 1400, height: 1000 },
+  { initScript }: { initScript?: string } = {},
 ): Promise<Page> {
   const { deviceScaleFactor = 1, ...viewport } = screen;
   const context = await stack.browser.newContext({ viewport, deviceScaleFactor });
+  if (initScript) await context.addInitScript({ content: initScript });
   const page = await context.newPage();
   await throttleCpu(page);
   const errors: string[] = [];

@@ -4,6 +4,10 @@
  * @module @tandem/core
  */
 export { type VersionInfo, versionsOf } from "./branches/branches.js";
+export { mergeFeedback } from "./feedback/mergeFeedback.js";
+export type { FeedbackOptions } from "./feedback/options.js";
+export type { ThreadFeedback } from "./feedback/threadFeedback.js";
+export { FEEDBACK_EVENT, type FeedbackGiven, type MessageFeedback, type Rating } from "./feedback/types.js";
 export { type ApprovalAnswer, isApproval } from "./interrupts/approval.js";
 export type { OutboxNetwork } from "./outbox/network.js";
 export type { Outbox } from "./outbox/outbox.js";

@@ -1,4 +1,5 @@
 import type { AgentCapabilities, InputContent, Interrupt, Message, ResumeEntry, TokenUsage, ToolCall } from "@ag-ui/core";
+import type { MessageFeedback } from "./feedback/types.js";
 
 export type {
   AgentCapabilities,
@@ -75,6 +76,8 @@ export interface ThreadState {
    * versions follow (`""` before the first message). `messages` is the active path.
    */
   branches: Record<string, BranchPoint>;
+  /** Thumbs up or down (and a comment) the user gave replies, by message id. */
+  feedback: Record<string, MessageFeedback>;
   /** Messages the user sent that are not in the thread yet, in the order they go out (see `OutboxItem`). */
   outbox: OutboxItem[];
 }

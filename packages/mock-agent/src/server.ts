@@ -63,6 +63,8 @@ function stopScope(text: string): { runId?: string } | { status: 400; error: str
 }
 
 const STOP = /^\/agent\/(?<agentId>[^/]*)\/stop\/(?<threadId>[^/]+)\/?$/;
+/** Where the mock takes feedback (Tandem's `feedback` option): a `CUSTOM` event per rating. */
+const FEEDBACK = /^\/feedback\/?$/;
 const CAPABILITIES = /^(?:\/(?<scenario>[a-z0-9-]+))?\/capabilities\/?$/;
 
 /** Starts a scripted agent on a local port. */
@@ -115,6 +117,14 @@ export async function startMockAgent(options: MockAgentOptions = {}): Promise<Mo
       run.controller.abort();
       running.delete(threadId);
       return sendJson(res, 200, { stopped: true });
+    }
+    if (req.method === "POST" && FEEDBACK.test(path)) {
+      const event = body as { type?: unknown; name?: unknown } | undefined;
+      if (event?.type !== "CUSTOM" || typeof event.name !== "string")
+        return sendJson(res, 400, { error: 'Feedback must be an AG-UI CUSTOM event ({"type":"CUSTOM","name":…,"value":…})' });
+      res.writeHead(204, CORS);
+      res.end();
+      return;
     }
     const stored = path.match(THREADS)?.groups;
     if (stored) {

@@ -47,7 +47,8 @@ export type ScenarioName =
   | "attachments"
   | "a2ui"
   | "mcp-apps"
-  | "approvals";
+  | "approvals"
+  | "feedback-dictation";
 
 /** Options for `startMockAgent`. */
 export interface MockAgentOptions {

@@ -116,6 +116,8 @@ function createRuntime(
         ...(latest.current.options as AgentClientOptions),
         threadId,
         url: latest.current.options.url ?? "",
+        // Read at each rating, so an inline callback is the current render's.
+        ...(latest.current.options.onFeedback && { onFeedback: (feedback) => latest.current.options.onFeedback?.(feedback) }),
         headers: async () => {
           const h = latest.current.headers;
           return (typeof h === "function" ? await h() : h) ?? {};

@@ -27,6 +27,7 @@ export {
   ComposerAttachments,
   type ComposerAttachmentsProps,
 } from "./composer/ComposerAttachments.js";
+export { ComposerDictate, type ComposerDictateProps } from "./composer/ComposerDictate.js";
 export type { AttachmentOptions, PendingAttachment, UseAttachments } from "./composer/useAttachments.js";
 export { type UseComposer, type UseComposerOptions, useComposer } from "./composer/useComposer.js";
 export { InterruptConfirmation, type InterruptConfirmationProps } from "./interrupts/InterruptConfirmation.js";
@@ -55,6 +56,7 @@ export {
   MessageRegenerate,
 } from "./messages/MessageActions.js";
 export { MessageEditor, type MessageEditorProps } from "./messages/MessageEditor.js";
+export { MessageFeedback, type MessageFeedbackProps } from "./messages/MessageFeedback.js";
 export { MessageList, type MessageListProps } from "./messages/MessageList.js";
 export { Reasoning, type ReasoningProps } from "./messages/Reasoning.js";
 export { StatusAnnouncer, type StatusAnnouncerProps } from "./messages/StatusAnnouncer.js";

@@ -1,6 +1,6 @@
-import { act, screen } from "@testing-library/react";
+import { act, screen, waitFor } from "@testing-library/react";
 import { createRef, type ReactElement, type RefObject } from "react";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import * as ui from "./index.js";
 import { createClient, dispatch, renderWith, runError, runFinished, runStarted, toolCall } from "./test/harness.js";
 
@@ -90,6 +90,18 @@ const cases: Array<{
     render: (p) => (
       <ui.Composer>
         <ui.ComposerAttachButton {...p}>hello</ui.ComposerAttachButton>
+      </ui.Composer>
+    ),
+  },
+  {
+    // Rendered only where the browser has speech recognition: a stand-in, taken away after each test.
+    name: "ComposerDictate",
+    setup: () => {
+      (window as { webkitSpeechRecognition?: unknown }).webkitSpeechRecognition = class {};
+    },
+    render: (p) => (
+      <ui.Composer>
+        <ui.ComposerDictate {...p} />
       </ui.Composer>
     ),
   },
@@ -191,6 +203,7 @@ const cases: Array<{
     MessageRegenerate: ui.MessageRegenerate,
     MessageEditor: ui.MessageEditor,
     BranchPicker: ui.BranchPicker,
+    MessageFeedback: ui.MessageFeedback,
   }).map(([name, Part]) => ({
     name,
     setup: edited,
@@ -218,6 +231,10 @@ const cases: Array<{
 ];
 
 describe("every part composes like Radix", () => {
+  afterEach(() => {
+    delete (window as { webkitSpeechRecognition?: unknown }).webkitSpeechRecognition;
+  });
+
   it("forwards its ref (all exported components)", () => {
     const parts = components.map(([name]) => name);
     expect(parts.length).toBeGreaterThan(30);
@@ -233,7 +250,8 @@ describe("every part composes like Radix", () => {
       const { ref, props } = probe();
       renderWith(client, render(props));
       // The Markdown renderer may still be loading: its plain fallback composes the same way.
-      const root = ref.current ?? (await screen.findByText("hello"));
+      // Parts that are chunks of their own (MessageFeedback, ComposerDictate) show once loaded.
+      const root = await waitFor(() => ref.current ?? screen.getByText("hello"));
       expect(root).toBeInstanceOf(HTMLElement);
       expect(root.getAttribute("data-probe")).toBe("yes");
       expect(root.classList.contains("probe")).toBe(true);

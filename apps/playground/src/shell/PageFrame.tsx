@@ -3,6 +3,7 @@ import { AgentProvider } from "@tandem/react";
 import { ThreadList } from "@tandem/ui";
 import { useCallback, useId, useRef, useState } from "react";
 import { EventInspector } from "./EventInspector";
+import { logFeedback } from "./feedbackLog";
 import { Panel, type PanelName } from "./Panel";
 import type { PageInfo } from "./pages";
 import { SettingsPanel } from "./SettingsPanel";
@@ -87,6 +88,7 @@ export function PageFrame({ page, settings }: { page: PageInfo; settings: AgentS
         {...(settings.stop !== undefined && { stop: settings.stop })}
         {...(settings.capabilities !== undefined && settings.protocol === "ag-ui" && { capabilities: settings.capabilities })}
         {...(page.initialState !== undefined && { initialState: page.initialState })}
+        {...(page.takesFeedback && { onFeedback: logFeedback, ...(settings.feedback && { feedback: settings.feedback }) })}
         storage={storageFor(page.path)}
         // The inspector is a lazy chunk: the log keeps what happened before it mounted.
         eventLog={20_000}

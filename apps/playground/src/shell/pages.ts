@@ -9,6 +9,8 @@ import Approvals from "../pages/Approvals";
 import approvalsSource from "../pages/Approvals.tsx?raw";
 import BackendToolRendering from "../pages/BackendToolRendering";
 import backendToolRenderingSource from "../pages/BackendToolRendering.tsx?raw";
+import FeedbackDictation from "../pages/FeedbackDictation";
+import feedbackDictationSource from "../pages/FeedbackDictation.tsx?raw";
 import HumanInTheLoop from "../pages/HumanInTheLoop";
 import humanInTheLoopSource from "../pages/HumanInTheLoop.tsx?raw";
 import Interrupt from "../pages/Interrupt";
@@ -31,6 +33,8 @@ export interface PageInfo {
   Page: ComponentType;
   source: string;
   initialState?: unknown;
+  /** The page takes feedback on replies: its ratings are logged on the page and POSTed to the settings' `feedback` URL. */
+  takesFeedback?: boolean;
 }
 
 /** The AG-UI Dojo's feature set, one page each, with the Dojo's tool names and state shapes. */
@@ -119,5 +123,13 @@ export const PAGES: PageInfo[] = [
     note: "Approval interrupts: the agent asks before each tool call. Edit send_email's arguments before approving (the diff shows what changed), answer two approvals at once, watch one expire (it goes to the agent as cancelled), or ask it to stop (a cancelled run shows as Stopped).",
     Page: Approvals,
     source: approvalsSource,
+  },
+  {
+    path: "feedback-dictation",
+    title: "Feedback and dictation",
+    note: "Rate a reply with the thumbs below it (a thumbs down asks what went wrong): the rating is kept with the thread, logged here by onFeedback and POSTed to the agent as a CUSTOM event. Where the browser has speech recognition, Dictate puts your words in the message box; nothing is sent until you press Send.",
+    Page: FeedbackDictation,
+    source: feedbackDictationSource,
+    takesFeedback: true,
   },
 ];

@@ -13,6 +13,8 @@ export interface AgentSettings {
   stop: string | undefined;
   /** Where the agent's AG-UI `AgentCapabilities` can be read (GET). */
   capabilities: string | undefined;
+  /** Where pages that take feedback POST each rating (a `CUSTOM` event): `?feedback=`, or the mock agent's `/feedback`. */
+  feedback: string | undefined;
 }
 
 const MOCK = (import.meta.env.VITE_AGENT_URL as string | undefined) ?? "http://127.0.0.1:8787";
@@ -33,7 +35,7 @@ export function defaultAgentUrl(protocol: string, page: string): string {
 
 /**
  * `?agent=<url>&protocol=<dialect>&agentId=<id>&stop=<url template>&capabilities=<url>` point a
- * page at any server. Without `agent`, the page talks to the mock agent, whose capabilities are
+ * page at any server (and `&feedback=<url>` says where pages that take feedback POST ratings). Without `agent`, the page talks to the mock agent, whose capabilities are
  * at `{page url}/capabilities`.
  */
 export function readSettings(url: URL, page: string): AgentSettings {
@@ -48,5 +50,6 @@ export function readSettings(url: URL, page: string): AgentSettings {
     agentId,
     stop: query.get("stop") || undefined,
     capabilities: query.get("capabilities") || mockCapabilities,
+    feedback: query.get("feedback") || (query.get("agent") ? undefined : `${MOCK}/feedback`),
   };
 }

@@ -37,6 +37,7 @@ export function createThreadState(init: Partial<ThreadState> & { threadId: strin
     predictedFrom: null,
     branches: {},
     outbox: [],
+    feedback: {},
     ...init,
   };
 }

@@ -1,5 +1,6 @@
 import type { BaseEvent, Context, InputContent, Interrupt, Metadata, ResumeEntry, RunAgentInput } from "@ag-ui/core";
 import { v4 as randomUUID } from "uuid";
+import { ThreadFeedback } from "../feedback/threadFeedback.js";
 import { Outbox } from "../outbox/outbox.js";
 import { type RunEndpoint, runEndpoint } from "../recording/endpoint.js";
 import { EventLog } from "../recording/eventLog.js";
@@ -41,9 +42,10 @@ export class AgentClient {
   readonly log: EventLog;
   /** Messages sent while a run goes on, or offline: `state.outbox`, with `remove` and `sendOn`. */
   readonly outbox: Outbox;
+  /** Thumbs up and down on replies: `client.feedback.give(messageId, "up" | "down" | null, comment?)`. */
+  readonly feedback = new ThreadFeedback(this, () => this.options);
   context: Context[];
   forwardedProps: Record<string, unknown>;
-
   private readonly eventListeners = new Set<(event: BaseEvent) => void>();
   private readonly runListeners = new Set<(input: RunAgentInput) => void>();
   private readonly loop: RunLoop;

@@ -1,5 +1,6 @@
 import type { Context, Message } from "@ag-ui/core";
 import type { OutboxNetwork } from "../outbox/network.js";
+import type { FeedbackGiven } from "../feedback/types.js";
 import type { Schedule } from "../store/frame.js";
 import type { Transport, TransportOptions } from "../transport/index.js";
 import type { StopRun } from "../transport/stopRequest.js";
@@ -42,6 +43,17 @@ export interface ClientOptions {
    * the waiting off (a failed connection is an error with Retry).
    */
   network?: OutboxNetwork | false;
+  /**
+   * Called when the user rates a reply, changes or takes back the rating (`rating: null`), or
+   * adds a comment. The rating is kept with the thread whatever it does; a failure is a warning.
+   */
+  onFeedback?: (feedback: FeedbackGiven) => void | Promise<void>;
+  /**
+   * A URL POSTed with each rating as an AG-UI `CUSTOM` event named `tandem.feedback` whose value
+   * is the `FeedbackGiven` (with `{threadId}` and `{agentId}` filled in). Default none: AG-UI has
+   * no place for feedback, so nothing leaves the page unless the app says where.
+   */
+  feedback?: string;
 }
 
 /** A dialect's options (`url`, `protocol`…), or a transport of your own. */

@@ -1,5 +1,6 @@
 import type { Message } from "@ag-ui/core";
 import type { DBSchema, IDBPDatabase } from "idb";
+import { mergeFeedback, withFeedback } from "../feedback/mergeFeedback.js";
 import { mergeThread } from "./mergeThread.js";
 import type { StoredThread, ThreadChange, ThreadStorage, ThreadSummary } from "./types.js";
 
@@ -113,6 +114,7 @@ export function indexedDbStorage(options: IndexedDbStorageOptions = {}): ThreadS
             createdAt: stored?.createdAt ?? change.thread.createdAt,
             order: merged.order,
             branches: merged.branches,
+            ...withFeedback(mergeFeedback(stored?.feedback, change.thread.feedback)),
           }),
           ...merged.put.map((message) => messages.put({ threadId: id, message })),
           ...merged.remove.map((m) => messages.delete([id, m])),

@@ -1,4 +1,5 @@
 import type { Message } from "@ag-ui/core";
+import { mergeFeedback, withFeedback } from "../feedback/mergeFeedback.js";
 import { mergeThread } from "./mergeThread.js";
 import type { StoredThread, ThreadChange, ThreadStorage, ThreadSummary } from "./types.js";
 
@@ -43,6 +44,7 @@ export function memoryStorage(): ThreadStorage {
         createdAt: stored?.createdAt ?? thread.createdAt,
         order: merged.order,
         branches: merged.branches,
+        ...withFeedback(mergeFeedback(stored?.feedback, change.thread.feedback)),
       });
       messages.set(thread.id, byId);
       notify(thread.id);

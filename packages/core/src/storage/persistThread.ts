@@ -64,6 +64,7 @@ export function persistThread(client: AgentClient, storage: ThreadStorage, optio
       s.toolCallStatus === lastSaved.toolCallStatus &&
       s.branches === lastSaved.branches &&
       s.outbox === lastSaved.outbox &&
+      s.feedback === lastSaved.feedback &&
       (s.status === "running") === (lastSaved.status === "running");
     if (same) return null;
     title ||= titleOf(s.messages);
@@ -76,6 +77,7 @@ export function persistThread(client: AgentClient, storage: ThreadStorage, optio
         state: s.state,
         interrupts: s.interrupts,
         toolCallStatus: s.toolCallStatus,
+        ...(Object.keys(s.feedback).length > 0 && { feedback: s.feedback }),
         ...(s.status === "running" && runningSince && { runningSince }),
         ...(s.outbox.length > 0 && { outbox: s.outbox }),
       },

@@ -4,7 +4,7 @@ import type { StoredThread } from "./types.js";
 /** What `AgentClient.restore` takes of a stored thread. */
 export type RestorableThread = Pick<
   StoredThread,
-  "messages" | "state" | "interrupts" | "toolCallStatus" | "runningSince" | "branches" | "outbox"
+  "messages" | "state" | "interrupts" | "toolCallStatus" | "runningSince" | "branches" | "outbox" | "feedback"
 >;
 
 /**
@@ -22,6 +22,8 @@ export function restoredState(s: ThreadState, thread: RestorableThread, how: "wh
       branches: { ...thread.branches, ...s.branches },
       state: s.state ?? thread.state,
       outbox: outboxOf(thread, s.outbox),
+      // Ratings given here while it was read are the newest.
+      feedback: { ...thread.feedback, ...s.feedback },
     };
   }
   // Another tab's copy saved mid-reply is that tab's reply going on, not one a reload cut off.
@@ -34,6 +36,7 @@ export function restoredState(s: ThreadState, thread: RestorableThread, how: "wh
     interrupts: thread.interrupts,
     toolCallStatus: thread.toolCallStatus,
     outbox: how === "follow" ? (thread.outbox ?? []) : outboxOf(thread, s.outbox),
+    feedback: thread.feedback ?? {},
     status: cut ? "error" : thread.interrupts.length > 0 ? "awaiting-input" : "idle",
     error: cut ? { kind: "truncated", message: "The reply was cut off when the page was reloaded." } : null,
   };

@@ -1,4 +1,5 @@
 import type { Interrupt, Message } from "@ag-ui/core";
+import type { MessageFeedback } from "../feedback/types.js";
 import type { BranchPoint, OutboxItem, ToolCallStatus } from "../types.js";
 
 /** What a thread list shows of a thread. */
@@ -29,6 +30,8 @@ export interface StoredThread extends ThreadSummary {
    * in order; absent when there are none. Part of the thread record, so the last save wins.
    */
   outbox?: OutboxItem[];
+  /** Thumbs up or down given to replies, by message id; storages merge it (`mergeFeedback`), the later verdict winning. */
+  feedback?: Record<string, MessageFeedback>;
 }
 
 /**

@@ -14,7 +14,8 @@ export function checkStoredThread(thread: StoredThread): StoredThread {
     typeof (thread.toolCallStatus ?? {}) === "object" &&
     typeof (thread.branches ?? {}) === "object" &&
     Array.isArray(thread.outbox ?? []) &&
-    (thread.outbox ?? []).every((i) => typeof i?.id === "string" && OUTBOX_STATES.has(i.state));
+    (thread.outbox ?? []).every((i) => typeof i?.id === "string" && OUTBOX_STATES.has(i.state)) &&
+    typeof (thread.feedback ?? {}) === "object";
   if (!ok)
     throw new TypeError(
       `The stored thread "${String((thread as { id?: unknown })?.id)}" is not in a shape Tandem can read; it was left as it is.`,

@@ -6,7 +6,9 @@ export function sameThread(stored: StoredThread, state: ThreadState): boolean {
   return fingerprint(stored) === fingerprint(state);
 }
 
-function fingerprint(t: Pick<StoredThread, "messages" | "branches" | "state" | "interrupts" | "toolCallStatus" | "outbox">): string {
+function fingerprint(
+  t: Pick<StoredThread, "messages" | "branches" | "state" | "interrupts" | "toolCallStatus" | "outbox" | "feedback">,
+): string {
   const branches = Object.entries(t.branches ?? {})
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([key, p]) => [key, p.active, p.versions.map((v) => v.map((m) => m.id))]);
@@ -17,6 +19,7 @@ function fingerprint(t: Pick<StoredThread, "messages" | "branches" | "state" | "
     t.interrupts,
     t.toolCallStatus,
     (t.outbox ?? []).map((i) => [i.id, i.state]),
+    Object.keys(t.feedback ?? {}).length > 0 ? t.feedback : null,
   ]);
 }
 

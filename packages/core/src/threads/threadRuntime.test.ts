@@ -165,6 +165,20 @@ describe("ThreadRuntime", () => {
     ]);
   });
 
+  it("a rating given in one tab shows in the other, and ratings of different replies from both are kept", async () => {
+    const { storage, tabA, tabB } = await twoTabs();
+    await tabA.client.sendMessage("rate this");
+    await until(() => texts(tabB.client.state).length === 2 && tabB.client.state.status === "idle");
+    const replyId = tabA.client.state.messages[1]!.id;
+    await tabA.client.feedback.give(replyId, "up");
+    await until(() => tabB.client.feedback.of(replyId)?.rating === "up");
+    await tabB.client.feedback.give("u-other", "down", "meh");
+    await until(() => tabA.client.feedback.of("u-other")?.rating === "down");
+    const stored = await storage.load("t1");
+    expect(stored?.feedback?.[replyId]?.rating).toBe("up");
+    expect(stored?.feedback?.["u-other"]).toMatchObject({ rating: "down", comment: "meh" });
+  });
+
   it("a thread removed in another tab is left by the tab showing it, which does not write it back", async () => {
     const { storage, tabA, tabB } = await twoTabs();
     await tabA.client.sendMessage("to be removed");

@@ -91,6 +91,9 @@ const BY_SCENARIO: Record<ScenarioName, { description: string } & Omit<AgentCapa
     },
     humanInTheLoop: { supported: true, approvals: true, interrupts: true, approveWithEdits: true },
   },
+  "feedback-dictation": {
+    description: "Short replies to rate; takes each rating as a CUSTOM event at POST /feedback.",
+  },
 };
 
 /** The capabilities of a named scenario; a custom script gets the transport facts only. */

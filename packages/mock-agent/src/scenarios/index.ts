@@ -5,6 +5,7 @@ import { agenticGenerativeUi } from "./agenticGenerativeUi.js";
 import { approvals } from "./approvals.js";
 import { attachments } from "./attachments.js";
 import { backendToolRendering } from "./backendToolRendering.js";
+import { feedback } from "./feedback.js";
 import { humanInTheLoop } from "./humanInTheLoop.js";
 import { interrupt } from "./interrupt.js";
 import { mcpApps } from "./mcpApps.js";
@@ -28,4 +29,5 @@ export const scenarios: Record<ScenarioName, Script> = {
   a2ui,
   "mcp-apps": mcpApps,
   approvals,
+  "feedback-dictation": feedback,
 };

@@ -23,6 +23,7 @@ describe("scenarios", () => {
       "shared-state",
       "predictive-state-updates",
       "subagents",
+      "feedback-dictation",
     ]) {
       const events = await post(at(name), { threadId: `well-formed-${name}`, messages: [user("hello")] });
       expect(events[0], name).toMatchObject({ type: "RUN_STARTED", threadId: `well-formed-${name}`, runId: "r", protocolVersion: "1.0" });
@@ -216,5 +217,17 @@ describe("scenarios", () => {
     });
     expect(said(discarded)).toMatch(/discarded/);
     expect(discarded.some((e) => e.type === "STATE_SNAPSHOT")).toBe(false);
+  });
+
+  it("feedback-dictation replies to rate, and takes each rating as a CUSTOM event at POST /feedback (400 for anything else)", async () => {
+    expect(said(await post(at("feedback-dictation"), { messages: [user("hello there")] }))).toContain("“hello there”");
+    const rating = { type: "CUSTOM", name: "tandem.feedback", value: { threadId: "t", messageId: "m", rating: "up" } };
+    const send = (body: unknown) =>
+      fetch(`${agent.baseUrl}/feedback`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    expect((await send(rating)).status).toBe(204);
+    expect(agent.requests.at(-1)).toMatchObject({ method: "POST", path: "/feedback", body: rating });
+    const refused = await send({ rating: "up" });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ error: expect.stringContaining("CUSTOM") });
   });
 });

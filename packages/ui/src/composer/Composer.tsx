@@ -6,6 +6,7 @@ import { useComposedRefs } from "../util/composeRefs.js";
 import { cx } from "../util/cx.js";
 import { ActionButton, type PartButtonProps } from "../util/Primitive.js";
 import { ComposerAttachButton, ComposerAttachments } from "./ComposerAttachments.js";
+import { ComposerDictate } from "./ComposerDictate.js";
 import { ComposerContext, useComposerContext } from "./context.js";
 import type { AttachmentOptions } from "./useAttachments.js";
 import { useComposer } from "./useComposer.js";
@@ -23,8 +24,8 @@ export interface ComposerProps extends ComponentPropsWithoutRef<"form"> {
 
 /**
  * The message box: a form (`data-state="idle|running"`, `data-dragging` while files are dragged
- * over it) holding ComposerAttachButton, ComposerInput, ComposerStop, ComposerSend and
- * ComposerAttachments, or the `children` you compose from them. Enter sends, Shift+Enter is a newline;
+ * over it) holding ComposerAttachButton, ComposerInput, ComposerDictate (where the browser has
+ * speech recognition), ComposerStop, ComposerSend and ComposerAttachments, or the `children` you compose from them. Enter sends, Shift+Enter is a newline;
  * Stop while the agent replies. An `onSubmit` that calls `preventDefault()` keeps it from sending.
  * Paste and drop add files while a ComposerAttachments shows them; what is refused is said in a
  * polite status region that describes the input.
@@ -66,6 +67,7 @@ export const Composer = forwardRef<HTMLFormElement, ComposerProps>(function Comp
           <>
             <ComposerAttachButton />
             <ComposerInput {...(placeholder !== undefined && { placeholder })} />
+            <ComposerDictate />
             <ComposerStop />
             <ComposerSend />
             {/* After the buttons: Tab goes from the message to Send, then to each file's Remove. */}

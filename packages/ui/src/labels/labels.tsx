@@ -138,6 +138,18 @@ export interface ChatLabels {
   attachmentFailed: (fileName: string, message: string) => string;
   /** The thread list's status line when threads cannot be saved; `message` says why. */
   cannotSave: (message: string) => string;
+  /** The thumbs-up toggle on a reply. */
+  goodResponse: string;
+  /** The thumbs-down toggle on a reply; it opens a short form for a comment. */
+  badResponse: string;
+  /** The comment form after a thumbs down, and its textbox. */
+  feedbackForm: string;
+  feedbackComment: string;
+  sendFeedback: string;
+  /** The composer's microphone toggle. */
+  dictate: string;
+  /** Why dictation stopped or could not start, by the recognizer's error code ("not-allowed", "no-speech"…). */
+  dictationError: (code: string) => string;
   /** A confirmation's button that opens (and closes) the form editing the tool call's arguments. */
   editArguments: string;
   /** The JSON text field for arguments the form cannot draw. */
@@ -217,6 +229,14 @@ function usageSummary({ input, output, total }: UsageSummary): string {
   );
   const head = total !== undefined ? `${total.toLocaleString()} tokens` : "tokens";
   return parts.length > 0 ? `${head} (${parts.join(", ")})` : head;
+}
+
+function dictationError(code: string): string {
+  if (code === "not-allowed" || code === "service-not-allowed") return "Dictation needs permission to use the microphone.";
+  if (code === "no-speech") return "No speech was heard. Press Dictate to try again.";
+  if (code === "audio-capture") return "No microphone was found.";
+  if (code === "network") return "Dictation needs a network connection.";
+  return "Dictation stopped.";
 }
 
 /** The English labels. */
@@ -320,6 +340,13 @@ export const defaultLabels: ChatLabels = {
   sendNow: "Send now",
   removeQueued: (text) => `Remove queued message: ${text}`,
   remove: "Remove",
+  goodResponse: "Good response",
+  badResponse: "Bad response",
+  feedbackForm: "Feedback",
+  feedbackComment: "What went wrong? (optional)",
+  sendFeedback: "Send feedback",
+  dictate: "Dictate",
+  dictationError,
 };
 
 const LabelsContext = createContext<ChatLabels>(defaultLabels);

@@ -1,4 +1,4 @@
-import { useAgent } from "@tandem/react";
+import { useAgent, useAgentClient } from "@tandem/react";
 import { type ComponentPropsWithoutRef, forwardRef } from "react";
 import { useLabels } from "../labels/labels.js";
 import { useConfirmationFocusRegistry } from "../tools/confirmationFocus.js";
@@ -8,14 +8,15 @@ import { CheckIcon, CopyIcon, EditIcon, RegenerateIcon } from "../util/icons.js"
 import { ActionButton, type PartButtonProps } from "../util/Primitive.js";
 import { useCopy } from "../util/useCopy.js";
 import { BranchPicker } from "./BranchPicker.js";
+import { MessageFeedback } from "./MessageFeedback.js";
 import { textOfMessage, useMessageContext } from "./messageContext.js";
 
 /** Props of `<MessageActions>`: a `<fieldset>`'s props. */
 export interface MessageActionsProps extends ComponentPropsWithoutRef<"fieldset"> {}
 
 /**
- * A message's toolbar: the branch picker, then Copy and Edit (user) or Regenerate (assistant),
- * or the `children` you compose from those parts. Not shown while the message streams or is
+ * A message's toolbar: the branch picker, then Copy and Edit (user) or Regenerate (assistant)
+ * and, where the app takes feedback, MessageFeedback; or the `children` you compose from those parts. Not shown while the message streams or is
  * being edited.
  */
 export const MessageActions = forwardRef<HTMLFieldSetElement, MessageActionsProps>(function MessageActions(
@@ -26,6 +27,7 @@ export const MessageActions = forwardRef<HTMLFieldSetElement, MessageActionsProp
   const labels = useLabels();
   const role = message.role;
   const hasText = textOfMessage(message) !== "";
+  const feedback = useAgentClient().feedback.enabled;
   return (
     <fieldset aria-label={labels.messageActions} {...rest} ref={ref} className={cx("tandem-message-actions", className)}>
       {children ?? (
@@ -34,6 +36,7 @@ export const MessageActions = forwardRef<HTMLFieldSetElement, MessageActionsProp
           {(role === "user" || role === "assistant") && hasText && <MessageCopy />}
           {role === "user" && <MessageEdit />}
           {role === "assistant" && <MessageRegenerate />}
+          {role === "assistant" && feedback && <MessageFeedback />}
         </>
       )}
     </fieldset>

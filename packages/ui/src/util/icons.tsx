@@ -26,3 +26,6 @@ export const EditIcon = () => <Icon path="M12 20h9M16.5 3.5a2.1 2.1 0 0 1 3 3L7 
 export const RegenerateIcon = () => <Icon path="M21 12a9 9 0 1 1-3-6.7L21 8M21 3v5h-5" />;
 export const PreviousIcon = () => <Icon path="m15 18-6-6 6-6" />;
 export const NextIcon = () => <Icon path="m9 18 6-6-6-6" />;
+export const ThumbUpIcon = () => <Icon path="M7 10v11H3V10zM7 10l4-8a3 3 0 0 1 3 3v4h5.5a2 2 0 0 1 2 2.3l-1.4 8A2 2 0 0 1 18.1 21H7" />;
+export const ThumbDownIcon = () => <Icon path="M17 14V3h4v11zM17 14l-4 8a3 3 0 0 1-3-3v-4H4.5a2 2 0 0 1-2-2.3l1.4-8A2 2 0 0 1 5.9 3H17" />;
+export const MicIcon = () => <Icon path="M12 2a3 3 0 0 0-3 3v7a3 3 0 0 0 6 0V5a3 3 0 0 0-3-3zM19 10v2a7 7 0 0 1-14 0v-2M12 19v3" />;

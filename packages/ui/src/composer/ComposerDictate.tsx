@@ -1,0 +1,23 @@
+import { forwardRef, useSyncExternalStore } from "react";
+import { lazyPart } from "../util/lazyPart.js";
+import type { PartButtonProps } from "../util/Primitive.js";
+import { canDictate } from "./speechRecognition.js";
+
+/** Props of `<ComposerDictate>`: a button's props. */
+export interface ComposerDictateProps extends Omit<PartButtonProps, "asChild"> {}
+
+const DictateButton = lazyPart<ComposerDictateProps, HTMLButtonElement>(() => import("./DictateButton.js").then((m) => m.DictateButton));
+
+const never = () => () => {};
+
+/**
+ * The microphone toggle ("Dictate", `aria-pressed` while listening), rendered only where the
+ * browser has speech recognition (never on the server; its code loads only there). Heard words
+ * go into the message box after what was typed, interim ones as they come; a second press,
+ * Escape, or typing stops. Nothing is sent until the user sends. A failure (no permission, no
+ * speech) is said in a polite live region beside it.
+ */
+export const ComposerDictate = forwardRef<HTMLButtonElement, ComposerDictateProps>(function ComposerDictate(props, ref) {
+  const supported = useSyncExternalStore(never, canDictate, () => false);
+  return supported ? <DictateButton {...props} ref={ref} /> : null;
+});

@@ -1,0 +1,93 @@
+import type http from "node:http";
+import type { EventWriter } from "../dialects/types.js";
+import type { EventStep } from "../types.js";
+import { memoryEventLog } from "./memoryEventLog.js";
+
+const CORS = { "access-control-allow-origin": "*", "access-control-expose-headers": "*" };
+
+/**
+ * The mock agent's side of the resumable-stream contract: each run's events go into an event
+ * log as they are made, the run goes on for `windowMs` while no client reads it, and a request
+ * with `Last-Event-ID` reads on from the log. `dropAfter` is the fault mode: every response is
+ * cut after that many events.
+ */
+export class MockRuns {
+  readonly log = memoryEventLog();
+  private readonly runs = new Map<string, { readers: number; controller: AbortController; idle?: ReturnType<typeof setTimeout> }>();
+
+  constructor(private readonly options: { windowMs: number; dropAfter?: number }) {}
+
+  /** A run starts producing; `controller` stops it once nobody has read it for `windowMs`. */
+  begin(runId: string, controller: AbortController): void {
+    this.runs.set(runId, { readers: 0, controller });
+  }
+
+  /** A response reads the run from now; call the result when it closes. */
+  attach(runId: string): () => void {
+    const run = this.runs.get(runId);
+    if (!run) return () => {};
+    run.readers++;
+    clearTimeout(run.idle);
+    let attached = true;
+    return () => {
+      if (!attached) return;
+      attached = false;
+      if (--run.readers > 0 || this.runs.get(runId) !== run) return;
+      run.idle = setTimeout(() => run.controller.abort(), this.options.windowMs);
+      run.idle.unref?.();
+    };
+  }
+
+  /** The run's producer stopped: readers end once they have read everything. */
+  finish(runId: string): void {
+    clearTimeout(this.runs.get(runId)?.idle);
+    this.runs.delete(runId);
+    void this.log.end(runId);
+  }
+
+  /** Counts a response's events; true when `dropAfter` says to cut it now. */
+  dropper(): () => boolean {
+    let written = 0;
+    const { dropAfter } = this.options;
+    return () => dropAfter !== undefined && ++written === dropAfter;
+  }
+
+  /**
+   * Answers a request that carries `Last-Event-ID`: the run's events after it, or a 404 when the
+   * log does not hold that run or event (the client then falls back to Retry).
+   */
+  async resume(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    runId: string,
+    lastEventId: string,
+    writer: EventWriter,
+  ): Promise<void> {
+    if (!(await this.log.has(runId, lastEventId))) {
+      res.writeHead(404, { ...CORS, "content-type": "application/json" });
+      res.end(JSON.stringify({ error: `Run "${runId}" has no event "${lastEventId}" to resume after` }));
+      return;
+    }
+    res.writeHead(200, { ...CORS, "content-type": writer.contentType, "cache-control": "no-cache" });
+    const controller = new AbortController();
+    const detach = this.attach(runId);
+    res.on("close", () => {
+      controller.abort();
+      detach();
+    });
+    const drop = this.dropper();
+    for await (const { id, event } of this.log.read(runId, lastEventId, controller.signal)) {
+      if (res.destroyed || req.socket.destroyed) break;
+      res.write(writer.encode(event as EventStep, id));
+      if (drop()) return cut(req, res);
+    }
+    if (!res.destroyed) res.end();
+  }
+}
+
+/** Flushes what was written, then destroys the socket: a connection dropped mid-stream. */
+export async function cut(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+  // Writes are corked until the next tick: flush them so the drop lands mid-stream.
+  if (!req.socket.destroyed) await new Promise<void>((resolve) => res.write("", () => resolve()));
+  req.socket.destroy();
+}

@@ -24,8 +24,8 @@ const isEnd = (event: BaseEvent) => event.type === "RUN_FINISHED" || event.type 
 export function memoryEventLog({ keepMs = 5 * 60_000 }: MemoryEventLogOptions = {}): EventLog {
   const runs = new Map<string, RunLog>();
   const runOf = (runId: string) => {
-    let run = runs.get(runId);
-    if (!run) runs.set(runId, (run = { events: [], ended: false, waiting: new Set() }));
+    const run = runs.get(runId) ?? { events: [], ended: false, waiting: new Set() };
+    runs.set(runId, run);
     return run;
   };
   const wake = (run: RunLog) => {

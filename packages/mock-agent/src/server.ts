@@ -180,6 +180,7 @@ export async function startMockAgent(options: MockAgentOptions = {}): Promise<Mo
     if (logged && !busyThreads) res.on("close", resumable.attach(input.runId));
     else if (!busyThreads) res.on("close", () => controller.abort());
     const drop = resumable.dropper();
+    let ended = false;
     const gone = () => res.destroyed || res.writableEnded;
     const context = { tokenDelayMs, signal: controller.signal, history: structuredClone(thread.messages), requestIndex: thread.requests++ };
     history.merge(input.threadId, input.messages);
@@ -202,6 +203,7 @@ export async function startMockAgent(options: MockAgentOptions = {}): Promise<Mo
           // Like the official replay server: a missing or null timestamp is filled in.
           const event = step.timestamp == null ? { ...step, timestamp: Date.now() } : step;
           history.record(input.threadId, event);
+          ended ||= event.type === "RUN_FINISHED" || event.type === "RUN_ERROR";
           const id = logged ? await resumable.log.append(input.runId, event as never) : undefined;
           if (!gone() && !req.socket.destroyed) {
             res.write(writer.encode(event, id));
@@ -217,7 +219,7 @@ export async function startMockAgent(options: MockAgentOptions = {}): Promise<Mo
       }
       if (!gone()) res.end(controller.signal.aborted ? undefined : writer.end?.());
     } finally {
-      if (logged) resumable.finish(input.runId);
+      if (logged) resumable.finish(input.runId, ended);
       if (running.get(input.threadId)?.controller === controller) running.delete(input.threadId);
     }
   }

@@ -76,6 +76,7 @@ export function persistThread(client: AgentClient, storage: ThreadStorage, optio
         interrupts: s.interrupts,
         toolCallStatus: s.toolCallStatus,
         ...(s.status === "running" && runningSince && { runningSince }),
+        ...(s.status === "running" && runningSince && client.resumePoint && { resumePoint: client.resumePoint }),
       },
       order: s.messages.map((m) => m.id),
       put,

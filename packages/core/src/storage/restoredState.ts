@@ -2,7 +2,10 @@ import type { ThreadState } from "../types.js";
 import type { StoredThread } from "./types.js";
 
 /** What `AgentClient.restore` takes of a stored thread. */
-export type RestorableThread = Pick<StoredThread, "messages" | "state" | "interrupts" | "toolCallStatus" | "runningSince" | "branches">;
+export type RestorableThread = Pick<
+  StoredThread,
+  "messages" | "state" | "interrupts" | "toolCallStatus" | "runningSince" | "branches" | "resumePoint"
+>;
 
 /**
  * A thread with a stored one put back. `whole`, it replaces what the thread shows, a reply that

@@ -1,7 +1,16 @@
 import type { BaseEvent, RunAgentInput } from "@ag-ui/core";
 import type { Observable } from "rxjs";
 import { agUiTransport } from "./agUi.js";
-import type { AgentRuntimeOptions, AgentScopeOptions, AgKitOptions, AgUiOptions, Protocol, Transport, TransportOptions } from "./types.js";
+import type {
+  AgentRuntimeOptions,
+  AgentScopeOptions,
+  AgKitOptions,
+  AgUiOptions,
+  Protocol,
+  RunHooks,
+  Transport,
+  TransportOptions,
+} from "./types.js";
 
 export { type FrameMapper, type JsonDialect, jsonStreamTransport } from "./jsonStream.js";
 export type * from "./types.js";
@@ -53,6 +62,9 @@ export function validatedEvents(
   transport: Transport,
   input: RunAgentInput,
   signal: AbortSignal,
+  hooks?: RunHooks,
 ): Observable<BaseEvent> | Promise<Observable<BaseEvent>> {
-  return loaded ? loaded.pipeline(transport, input, signal) : loadPipeline().then((module) => module.pipeline(transport, input, signal));
+  return loaded
+    ? loaded.pipeline(transport, input, signal, hooks)
+    : loadPipeline().then((module) => module.pipeline(transport, input, signal, hooks));
 }

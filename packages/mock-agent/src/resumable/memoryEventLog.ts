@@ -63,8 +63,12 @@ export function memoryEventLog({ keepMs = 5 * 60_000 }: MemoryEventLogOptions = 
         }
         if (run.ended) return;
         await new Promise<void>((resolve) => {
-          run.waiting.add(resolve);
-          signal.addEventListener("abort", () => resolve(), { once: true });
+          const stop = () => resolve();
+          run.waiting.add(() => {
+            signal.removeEventListener("abort", stop);
+            resolve();
+          });
+          signal.addEventListener("abort", stop, { once: true });
         });
       }
     },

@@ -14,6 +14,8 @@ const CORS = { "access-control-allow-origin": "*", "access-control-expose-header
 export class MockRuns {
   readonly log = memoryEventLog();
   private readonly runs = new Map<string, { readers: number; controller: AbortController; idle?: ReturnType<typeof setTimeout> }>();
+  /** Runs whose script stopped before RUN_FINISHED/RUN_ERROR (a scripted drop, a stop): nothing to resume. */
+  private readonly abandoned = new Set<string>();
 
   constructor(private readonly options: { windowMs: number; dropAfter?: number }) {}
 
@@ -38,8 +40,9 @@ export class MockRuns {
     };
   }
 
-  /** The run's producer stopped: readers end once they have read everything. */
-  finish(runId: string): void {
+  /** The run's producer stopped (`ended`: after its RUN_FINISHED/RUN_ERROR): readers end once they have read everything. */
+  finish(runId: string, ended: boolean): void {
+    if (!ended) this.abandoned.add(runId);
     clearTimeout(this.runs.get(runId)?.idle);
     this.runs.delete(runId);
     void this.log.end(runId);
@@ -63,7 +66,7 @@ export class MockRuns {
     lastEventId: string,
     writer: EventWriter,
   ): Promise<void> {
-    if (!(await this.log.has(runId, lastEventId))) {
+    if (this.abandoned.has(runId) || !(await this.log.has(runId, lastEventId))) {
       res.writeHead(404, { ...CORS, "content-type": "application/json" });
       res.end(JSON.stringify({ error: `Run "${runId}" has no event "${lastEventId}" to resume after` }));
       return;

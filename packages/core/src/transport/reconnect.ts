@@ -53,6 +53,8 @@ export async function* reconnectingEvents(
   let resuming = last !== null;
   let attempt = 0;
   let droppedAt = 0;
+  /** The last event read ended a run: the stream may end there (it may also hold another run). */
+  let ended = false;
   if (resuming) yield { type: EventType.RUN_STARTED, threadId: input.threadId, runId: input.runId } as BaseEvent;
   for (;;) {
     let failure: unknown = null;
@@ -72,8 +74,8 @@ export async function* reconnectingEvents(
         }
         if (attempt > 0) hooks.onReconnecting?.(false);
         attempt = 0;
+        ended = isEnd(event);
         yield event;
-        if (isEnd(event)) return;
       }
     } catch (error) {
       if (signal.aborted || isAbort(error) || error instanceof RunFailure) throw error;
@@ -84,7 +86,7 @@ export async function* reconnectingEvents(
       } else if (toAgentError(error).kind !== "network") throw error;
       failure = error;
     }
-    if (signal.aborted) return;
+    if (signal.aborted || ended) return;
     // No ids (the server does not resume), or told not to: the truncated reply, as before.
     if (last === null || options === false || hooks.resumable === false) {
       if (failure) throw failure;

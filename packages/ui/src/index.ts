@@ -61,6 +61,7 @@ export { SubagentGroup, type SubagentGroupProps } from "./messages/SubagentGroup
 export { UserContent, type UserContentProps } from "./messages/UserContent.js";
 export { type AutoScroll, useAutoScroll } from "./messages/useAutoScroll.js";
 export { useRunAnnouncement } from "./messages/useRunAnnouncement.js";
+export { Reconnecting, type ReconnectingProps } from "./status/Reconnecting.js";
 export {
   RunError,
   RunErrorMessage,

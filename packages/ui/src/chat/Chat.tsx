@@ -7,6 +7,7 @@ import { type ChatLabels, LabelsProvider, useLabels } from "../labels/labels.js"
 import { preloadMarkdown } from "../markdown/LazyMarkdown.js";
 import { MessageList as DefaultMessageList } from "../messages/MessageList.js";
 import { StatusAnnouncer as DefaultStatusAnnouncer } from "../messages/StatusAnnouncer.js";
+import { Reconnecting } from "../status/Reconnecting.js";
 import { RunError as DefaultRunError } from "../status/RunError.js";
 import { Steps as DefaultSteps } from "../status/Steps.js";
 import { Usage as DefaultUsage } from "../status/Usage.js";
@@ -98,6 +99,7 @@ function ChatLayout({
       <MessageList empty={shownWelcome != null && <div className="tandem-welcome">{shownWelcome}</div>}>
         <Interrupts />
         <Steps />
+        <Reconnecting />
       </MessageList>
       <RunError />
       {empty && suggestions && suggestions.length > 0 && <Suggestions suggestions={suggestions} />}

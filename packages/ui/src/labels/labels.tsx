@@ -138,6 +138,8 @@ export interface ChatLabels {
   attachmentFailed: (fileName: string, message: string) => string;
   /** The thread list's status line when threads cannot be saved; `message` says why. */
   cannotSave: (message: string) => string;
+  /** Shown and announced while a dropped reply's connection is being restored. */
+  reconnecting: string;
 }
 
 const TOOL_STATUS: Record<ToolCallStatus, string> = {
@@ -243,6 +245,7 @@ export const defaultLabels: ChatLabels = {
   attachmentsNotSupported: (kinds) => `This agent cannot receive ${kinds}; remove them to send.`,
   attachmentFailed: (fileName, message) => `${fileName} could not be attached: ${message}`,
   cannotSave: (message) => message,
+  reconnecting: "Reconnecting…",
 };
 
 const LabelsContext = createContext<ChatLabels>(defaultLabels);

@@ -5,7 +5,7 @@ import { agUi } from "./dialects/agUi.js";
 import { RequestError, type RequestInfo, routes } from "./dialects/index.js";
 import { ThreadHistory } from "./history.js";
 import { Replay } from "./replay.js";
-import { cut, MockRuns } from "./resumable/mockRuns.js";
+import { cut, DROP_PAUSE_MS, MockRuns } from "./resumable/mockRuns.js";
 import { capabilitiesOf, hasScenario } from "./scenarios/capabilities.js";
 import { scenarios } from "./scenarios/index.js";
 import { THREADS, ThreadsApi } from "./threads.js";
@@ -181,6 +181,7 @@ export async function startMockAgent(options: MockAgentOptions = {}): Promise<Mo
     else if (!busyThreads) res.on("close", () => controller.abort());
     const drop = resumable.dropper();
     let ended = false;
+    let cutting = false;
     const gone = () => res.destroyed || res.writableEnded;
     const context = { tokenDelayMs, signal: controller.signal, history: structuredClone(thread.messages), requestIndex: thread.requests++ };
     history.merge(input.threadId, input.messages);
@@ -205,9 +206,13 @@ export async function startMockAgent(options: MockAgentOptions = {}): Promise<Mo
           history.record(input.threadId, event);
           ended ||= event.type === "RUN_FINISHED" || event.type === "RUN_ERROR";
           const id = logged ? await resumable.log.append(input.runId, event as never) : undefined;
-          if (!gone() && !req.socket.destroyed) {
+          if (!gone() && !cutting) {
             res.write(writer.encode(event, id));
-            if (drop()) await cut(req, res);
+            // Fault mode: this response is cut, the run goes on into the log.
+            if (drop()) {
+              cutting = true;
+              void cut(req, res, DROP_PAUSE_MS);
+            }
           }
         } else if ("delay" in step) await sleep(step.delay, undefined, { signal: controller.signal }).catch(() => {});
         else if ("raw" in step) {

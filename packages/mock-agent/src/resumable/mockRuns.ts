@@ -3,6 +3,9 @@ import type { EventWriter } from "../dialects/types.js";
 import type { EventStep } from "../types.js";
 import { memoryEventLog } from "./memoryEventLog.js";
 
+/** How long a `dropAfter` cut waits after the last event was flushed (see `cut`). */
+export const DROP_PAUSE_MS = 200;
+
 const CORS = { "access-control-allow-origin": "*", "access-control-expose-headers": "*" };
 
 /**
@@ -82,15 +85,24 @@ export class MockRuns {
     for await (const { id, event } of this.log.read(runId, lastEventId, controller.signal)) {
       if (res.destroyed || req.socket.destroyed) break;
       res.write(writer.encode(event as EventStep, id));
-      if (drop()) return cut(req, res);
+      if (drop()) return cut(req, res, DROP_PAUSE_MS);
     }
     if (!res.destroyed) res.end();
   }
 }
 
-/** Flushes what was written, then destroys the socket: a connection dropped mid-stream. */
-export async function cut(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+/**
+ * A connection dropped mid-stream: what was written is flushed, then the socket is closed with the
+ * response unfinished (its chunked body lacks its end), which clients read as a network error.
+ * Closed, not reset: a reset can make the client's network stack drop bytes it has not yet read.
+ * A browser also drops body bytes its page has not read when the body fails (the stream's
+ * queue is cleared), so `pauseMs` lets the client read what was sent before the drop.
+ */
+export async function cut(req: http.IncomingMessage, res: http.ServerResponse, pauseMs = 0): Promise<void> {
+  const { socket } = req;
   // Writes are corked until the next tick: flush them so the drop lands mid-stream.
-  if (!req.socket.destroyed) await new Promise<void>((resolve) => res.write("", () => resolve()));
-  req.socket.destroy();
+  if (!socket.destroyed) await new Promise<void>((resolve) => res.write("", () => resolve()));
+  if (pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));
+  socket.end();
+  setTimeout(() => socket.destroy(), 1000).unref();
 }

@@ -44,6 +44,7 @@ export default defineConfig({
           { text: "Server-side rendering", link: "/guide/ssr" },
           { text: "Security model", link: "/guide/security" },
           { text: "Performance", link: "/guide/performance" },
+          { text: "Resumable streams", link: "/guide/resumable-streams" },
         ],
       },
       {

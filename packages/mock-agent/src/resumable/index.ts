@@ -9,10 +9,12 @@ export type { EventLog, LoggedEvent } from "./eventLog.js";
 export { type MemoryEventLogOptions, memoryEventLog } from "./memoryEventLog.js";
 export {
   type EventSource,
+  type EventSubscribable,
   type ResumableRequest,
   type ResumableRuns,
   type ResumableRunsOptions,
   type RunnableAgent,
   resumableRuns,
   sseFrame,
+  type Unsubscribable,
 } from "./resumableRuns.js";

@@ -6,9 +6,20 @@ import { memoryEventLog } from "./memoryEventLog.js";
 
 /** What `@ag-ui/client`'s `AbstractAgent` offers (and any agent whose `run` returns an Observable). */
 export interface RunnableAgent {
-  run(input: RunAgentInput): {
-    subscribe(observer: { next(event: BaseEvent): void; error(error: unknown): void; complete(): void }): { unsubscribe(): void };
-  };
+  /** Runs the agent: its events, as an Observable (or anything with the same `subscribe`). */
+  run(input: RunAgentInput): EventSubscribable;
+}
+
+/** What `RunnableAgent.run` returns: an rxjs Observable, as far as this helper uses it. */
+export interface EventSubscribable {
+  /** Starts the run; the observer gets its events, then `complete` or `error`. */
+  subscribe(observer: { next(event: BaseEvent): void; error(error: unknown): void; complete(): void }): Unsubscribable;
+}
+
+/** A subscription, as far as this helper uses it. */
+export interface Unsubscribable {
+  /** Stops the run's events (the run stopped for good). */
+  unsubscribe(): void;
 }
 
 /** A run's events: an agent to run, or the events themselves (e.g. an async generator). */

@@ -1,6 +1,8 @@
 import type { BaseEvent, RunAgentInput } from "@ag-ui/core";
 import { getJson, postJson, request, sseMessages } from "./http.js";
-import { type IdentifiedEvent, type OpenStream, reconnectingEvents } from "./reconnect.js";
+import { reconnectingEvents } from "./lazyReconnect.js";
+import type { IdentifiedEvent, OpenStream } from "./reconnect.js";
+import { fillTemplate } from "./stopRequest.js";
 import type { AgUiOptions, Transport } from "./types.js";
 
 const PROTO_MEDIA_TYPE = "application/vnd.ag-ui.event+proto";
@@ -19,7 +21,7 @@ export function agUiTransport(options: AgUiOptions): Transport {
       const open: OpenStream = async (lastEventId, signal) => {
         const response =
           lastEventId !== null && resume
-            ? await request(options, fill(resume, input), {
+            ? await request(options, fillTemplate(resume, input), {
                 headers: { Accept: "text/event-stream", "Last-Event-ID": lastEventId },
                 signal,
               })
@@ -31,10 +33,6 @@ export function agUiTransport(options: AgUiOptions): Transport {
     ...(capabilities !== undefined && { getCapabilities: (signal: AbortSignal) => getJson(options, capabilities, signal) }),
   };
 }
-
-/** The `resume` template with the run's `{threadId}` and `{runId}`. */
-const fill = (template: string, input: RunAgentInput) =>
-  template.replace(/\{(threadId|runId)\}/g, (_, key: "threadId" | "runId") => encodeURIComponent(input[key]));
 
 /** A response's events: SSE with their ids, or protobuf (which has none). */
 async function* events(response: Response): AsyncGenerator<IdentifiedEvent> {

@@ -1,6 +1,7 @@
 import type { BaseEvent, RunAgentInput } from "@ag-ui/core";
 import type { Observable } from "rxjs";
 import { agUiTransport } from "./agUi.js";
+import { loadReconnect } from "./lazyReconnect.js";
 import type {
   AgentRuntimeOptions,
   AgentScopeOptions,
@@ -43,11 +44,13 @@ let loaded: typeof import("./pipeline.js") | null = null;
 
 /**
  * Loads the official validation pipeline (`@ag-ui/client`, with zod and the protobuf decoder it
- * imports), once. It is a chunk of its own: a page renders without it, and it arrives for the
- * first run, or earlier when the app calls it while idle.
+ * imports), and the reader that reconnects dropped streams, once. They are chunks of their own:
+ * a page renders without them, and they arrive for the first run, or earlier when the app calls
+ * this while idle.
  */
 export function loadPipeline(): Promise<typeof import("./pipeline.js")> {
-  loading ??= import("./pipeline.js").then((module) => (loaded = module));
+  // The reconnecting reader comes along: a stream can only drop once a run is under way.
+  loading ??= Promise.all([import("./pipeline.js"), loadReconnect()]).then(([module]) => (loaded = module));
   loading.catch(() => {
     loading = null;
   });

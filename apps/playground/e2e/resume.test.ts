@@ -6,15 +6,19 @@ import { closePages, lastAssistantText, openPage, type Stack, screenshot, send, 
 let stack: Stack;
 /** A mock agent in fault mode: every response is cut after a dozen events. */
 let dropping: MockAgent;
+/** A mock agent slow enough that a reload lands mid-reply (about 7 s for the story). */
+let slow: MockAgent;
 let story: string;
 beforeAll(async () => {
   stack = await startStack();
   dropping = await startMockAgent({ tokenDelayMs: 15, dropAfter: 12 });
+  slow = await startMockAgent({ tokenDelayMs: 60 });
   story = await wholeStory(stack.agent);
 });
 afterEach(() => closePages(stack));
 afterAll(async () => {
   await dropping?.close();
+  await slow?.close();
   await stack?.close();
 });
 
@@ -69,13 +73,12 @@ describe("resumable streams, in Chromium", () => {
   });
 
   it("a reload mid-reply: the reply continues in the reloaded page and ends whole", async () => {
-    const page = await openPage(stack, "agentic-chat");
+    const page = await openPage(stack, "agentic-chat", `agent=${encodeURIComponent(`${slow.baseUrl}/agentic-chat`)}`);
     await send(page, "tell me a long story");
-    // A dozen words on screen, and the thread saved with them (the list says so).
-    await lastAssistantText(page)
-      .getByText(/^(\S+\s+){12}/)
-      .waitFor();
+    // A dozen words on screen, and the thread saved with them (the list says so), the reply going on.
+    await lastAssistantText(page).getByText(/^(\S+\s+){12}/).waitFor();
     await page.locator('nav[aria-label="Threads"][data-state="saved"]').waitFor();
+    expect(await page.getByTestId("tandem-chat").getAttribute("data-running")).toBe("true");
     await page.reload();
     await page.getByRole("textbox", { name: "Message" }).waitFor();
     await lastAssistantText(page)
@@ -85,7 +88,7 @@ describe("resumable streams, in Chromium", () => {
     expect((await lastAssistantText(page).textContent())?.trim()).toBe(story.trim());
     expect(await userMessages(page).allTextContents()).toEqual([expect.stringContaining("tell me a long story")]);
     expect(await page.getByRole("alert").count()).toBe(0);
-    const resumed = stack.agent.requests.filter((r) => r.headers["last-event-id"]);
+    const resumed = slow.requests.filter((r) => r.headers["last-event-id"]);
     expect(resumed).toHaveLength(1);
     await screenshot(page, "resume-after-reload");
   });

@@ -40,7 +40,13 @@ export async function answer(req: http.IncomingMessage, res: http.ServerResponse
 interface RedisStreams {
   xadd(key: string, id: "*", field: "event", value: string): Promise<string | null>;
   xrange(key: string, start: string, end: string, count?: "COUNT", n?: number): Promise<Array<[string, string[]]>>;
-  xread(block: "BLOCK", ms: number, streams: "STREAMS", key: string, id: string): Promise<Array<[string, Array<[string, string[]]>]> | null>;
+  xread(
+    block: "BLOCK",
+    ms: number,
+    streams: "STREAMS",
+    key: string,
+    id: string,
+  ): Promise<Array<[string, Array<[string, string[]]>]> | null>;
   expire(key: string, seconds: number): Promise<number>;
 }
 

@@ -76,7 +76,9 @@ describe("resumable streams, in Chromium", () => {
     const page = await openPage(stack, "agentic-chat", `agent=${encodeURIComponent(`${slow.baseUrl}/agentic-chat`)}`);
     await send(page, "tell me a long story");
     // A dozen words on screen, and the thread saved with them (the list says so), the reply going on.
-    await lastAssistantText(page).getByText(/^(\S+\s+){12}/).waitFor();
+    await lastAssistantText(page)
+      .getByText(/^(\S+\s+){12}/)
+      .waitFor();
     await page.locator('nav[aria-label="Threads"][data-state="saved"]').waitFor();
     expect(await page.getByTestId("tandem-chat").getAttribute("data-running")).toBe("true");
     await page.reload();

@@ -186,6 +186,11 @@ describe("resumable streams: a server that does not continue means the truncated
     expect(seen).toMatchObject({ error: { kind: "truncated" }, reply: "one two ", lastEventIds: [undefined, "4"], retried: "again" });
   });
 
+  it("an empty answer to the resume (the server has nothing more of the run), tried once", async () => {
+    const seen = await fallsBack((req, res) => write(req, res, [], "end"));
+    expect(seen).toMatchObject({ error: { kind: "truncated" }, reply: "one two ", lastEventIds: [undefined, "4"], retried: "again" });
+  });
+
   it("a stream without id: fields is not resumed at all", async () => {
     const seen = await fallsBack(() => {
       throw new Error("no resume expected");

@@ -37,7 +37,8 @@ function wait(ms: number, signal: AbortSignal): Promise<boolean> {
  * contract): when a stream ends before RUN_FINISHED/RUN_ERROR and its events had ids, the run
  * is opened again after the last id, with a doubling wait between tries, and reads on as one
  * stream. An event whose id was already read is skipped. A resume the server does not continue
- * (a new RUN_STARTED first, an HTTP 4xx, no ids) fails as truncated, as does giving up.
+ * (a new RUN_STARTED first, an HTTP 4xx, no ids, an empty answer) fails as truncated, as does
+ * giving up.
  * With `hooks.resumeAfter` (a reload), the run is read on from there after a RUN_STARTED made here.
  */
 export async function* reconnectingEvents(
@@ -58,8 +59,8 @@ export async function* reconnectingEvents(
   if (resuming) yield { type: EventType.RUN_STARTED, threadId: input.threadId, runId: input.runId } as BaseEvent;
   for (;;) {
     let failure: unknown = null;
+    let first = resuming;
     try {
-      let first = resuming;
       for await (const { event, id } of await open(resuming ? last : null, signal)) {
         // A resumed stream that starts over, or that has no ids, is not this run going on.
         if (first && (id === undefined || event.type === EventType.RUN_STARTED)) {
@@ -87,6 +88,8 @@ export async function* reconnectingEvents(
       failure = error;
     }
     if (signal.aborted || ended) return;
+    // A resume answered in full with nothing: the server has nothing more of this run.
+    if (first && failure === null) throw new RunFailure({ kind: "truncated", message: NOT_CONTINUED });
     // No ids (the server does not resume), or told not to: the truncated reply, as before.
     if (last === null || options === false || hooks.resumable === false) {
       if (failure) throw failure;

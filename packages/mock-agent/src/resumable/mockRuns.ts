@@ -45,7 +45,10 @@ export class MockRuns {
 
   /** The run's producer stopped (`ended`: after its RUN_FINISHED/RUN_ERROR): readers end once they have read everything. */
   finish(runId: string, ended: boolean): void {
-    if (!ended) this.abandoned.add(runId);
+    if (!ended) {
+      this.abandoned.add(runId);
+      setTimeout(() => this.abandoned.delete(runId), 5 * 60_000).unref?.();
+    }
     clearTimeout(this.runs.get(runId)?.idle);
     this.runs.delete(runId);
     void this.log.end(runId);

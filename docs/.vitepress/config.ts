@@ -49,6 +49,7 @@ export default defineConfig({
           { text: "Approvals and interrupts", link: "/guide/approvals" },
           { text: "Queue and offline outbox", link: "/guide/outbox" },
           { text: "Feedback and dictation", link: "/guide/feedback-dictation" },
+          { text: "Resumable streams", link: "/guide/resumable-streams" },
         ],
       },
       {

@@ -49,6 +49,8 @@ export interface ThreadState {
   state: unknown;
   status: AgentStatus;
   error: AgentError | null;
+  /** The run's stream dropped and is being reconnected (`status` stays "running"). */
+  reconnecting: boolean;
   /** The run in progress, or the last one. */
   runId: string | null;
   /** Steps of the current run, in start order. */

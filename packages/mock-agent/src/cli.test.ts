@@ -56,4 +56,44 @@ describe("tandem-mock CLI", () => {
       child.kill("SIGKILL");
     }
   }, 20_000);
+
+  it("--drop-after n cuts every response after n events; Last-Event-ID reads on", async () => {
+    const child = spawn(process.execPath, [bin, "--port", "0", "--token-delay", "0", "--drop-after", "3"], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    try {
+      let output = "";
+      child.stdout.on("data", (chunk) => (output += chunk));
+      await expect.poll(() => output, { timeout: 15_000 }).toContain("subagents");
+      const baseUrl = output.match(/^Mock agent on (http:\/\/127\.0\.0\.1:\d+) \(responses cut after 3 events\)$/m)?.[1];
+      expect(baseUrl).toBeDefined();
+      const read = async (headers: Record<string, string> = {}) => {
+        const response = await fetch(`${baseUrl}/agentic-chat`, {
+          method: "POST",
+          headers: { "content-type": "application/json", ...headers },
+          body: JSON.stringify({ threadId: "cli", runId: "cut", messages: [] }),
+        });
+        let text = "";
+        try {
+          for await (const chunk of response.body!) text += Buffer.from(chunk).toString();
+        } catch {
+          // the cut
+        }
+        return [...text.matchAll(/^id: (.*)$/gm)].map((m) => m[1]);
+      };
+      expect(await read()).toEqual(["1", "2", "3"]);
+      expect(await read({ "last-event-id": "3" })).toEqual(["4", "5", "6"]);
+    } finally {
+      child.kill("SIGKILL");
+    }
+  }, 20_000);
+
+  it("refuses a --drop-after that is not a whole number of events", async () => {
+    const child = spawn(process.execPath, [bin, "--drop-after", "0"], { stdio: ["ignore", "pipe", "pipe"] });
+    let errors = "";
+    child.stderr.on("data", (chunk) => (errors += chunk));
+    const [code] = await once(child, "exit");
+    expect(code).toBe(2);
+    expect(errors).toContain("--drop-after must be a whole number of events");
+  }, 20_000);
 });

@@ -69,7 +69,7 @@ describe("startMockAgent", () => {
   it("writes raw bytes as they are", async () => {
     const a = await serve(() => [started, { raw: "data: {broken\n\n" }, { raw: ": comment\n\n" }]);
     const text = await (await request(a.url)).text();
-    expect(text).toMatch(/^data: \{"type":"RUN_STARTED".*\}\n\ndata: \{broken\n\n: comment\n\n$/);
+    expect(text).toMatch(/^id: 1\ndata: \{"type":"RUN_STARTED".*\}\n\ndata: \{broken\n\n: comment\n\n$/);
   });
 
   it("drops the connection mid-stream, after what was already written", async () => {
@@ -218,13 +218,16 @@ describe("startMockAgent", () => {
     ]);
   });
 
-  it("stops a script when the client goes away, and keeps serving", async () => {
+  it("stops a script when the client goes away and does not come back within resumeWindowMs, and keeps serving", async () => {
     let aborted = false;
-    const a = await serve(async function* (input, ctx) {
-      yield { type: "RUN_STARTED", threadId: input.threadId, runId: input.runId };
-      while (!ctx.signal.aborted) yield { delay: 5 };
-      aborted = true;
-    });
+    const a = await serve(
+      async function* (input, ctx) {
+        yield { type: "RUN_STARTED", threadId: input.threadId, runId: input.runId };
+        while (!ctx.signal.aborted) yield { delay: 5 };
+        aborted = true;
+      },
+      { resumeWindowMs: 0 },
+    );
     const controller = new AbortController();
     const response = await fetch(a.url, {
       method: "POST",

@@ -1,9 +1,11 @@
 import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
+import { agUi } from "./dialects/agUi.js";
 import { RequestError, type RequestInfo, routes } from "./dialects/index.js";
 import { ThreadHistory } from "./history.js";
 import { Replay } from "./replay.js";
+import { cut, DROP_PAUSE_MS, MockRuns } from "./resumable/mockRuns.js";
 import { capabilitiesOf, hasScenario } from "./scenarios/capabilities.js";
 import { scenarios } from "./scenarios/index.js";
 import { THREADS, ThreadsApi } from "./threads.js";
@@ -66,6 +68,8 @@ const STOP = /^\/agent\/(?<agentId>[^/]*)\/stop\/(?<threadId>[^/]+)\/?$/;
 /** Where the mock takes feedback (Tandem's `feedback` option): a `CUSTOM` event per rating. */
 const FEEDBACK = /^\/feedback\/?$/;
 const CAPABILITIES = /^(?:\/(?<scenario>[a-z0-9-]+))?\/capabilities\/?$/;
+/** Where a run is joined from elsewhere (the client's `resume` URL template): GET with `Last-Event-ID`. */
+const RESUME = /^\/resume\/(?<threadId>[^/]+)\/(?<runId>[^/]+)\/?$/;
 
 /** Starts a scripted agent on a local port. */
 export async function startMockAgent(options: MockAgentOptions = {}): Promise<MockAgent> {
@@ -80,6 +84,7 @@ export async function startMockAgent(options: MockAgentOptions = {}): Promise<Mo
   const sockets = new Set<Socket>();
   /** The run in progress on each thread: what `POST /agent/:agentId/stop/:threadId` aborts. */
   const running = new Map<string, { runId: string; controller: AbortController }>();
+  const resumable = new MockRuns({ windowMs: options.resumeWindowMs ?? 30_000, dropAfter: options.dropAfter });
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const url = new URL(req.url ?? "/", "http://local");
@@ -143,6 +148,11 @@ export async function startMockAgent(options: MockAgentOptions = {}): Promise<Mo
         return sendJson(res, 404, { error: `Nothing at GET ${path} (unknown scenario "${name}")` });
       return sendJson(res, 200, capabilitiesOf(name ?? defaultName));
     }
+    const join = req.method === "GET" ? path.match(RESUME)?.groups : undefined;
+    if (join) {
+      const writer = agUi.writer({ path, headers, params: {}, history }, {} as never);
+      return resumable.resume(req, res, decodeURIComponent(join.runId!), headers["last-event-id"] ?? "", writer);
+    }
     const replayed = replay && req.method === "POST" ? ({ method: "POST", pattern: /^/, dialect: replay.dialect() } as const) : undefined;
     const route = replayed ?? routes.find((r) => r.method === req.method && r.pattern.test(path));
     const params: Record<string, string> = { ...path.match(route?.pattern ?? /$^/)?.groups };
@@ -168,10 +178,20 @@ export async function startMockAgent(options: MockAgentOptions = {}): Promise<Mo
       res.end();
       return;
     }
+    const lastEventId = headers["last-event-id"];
+    if (writer.resumable && lastEventId) return resumable.resume(req, res, input.runId, lastEventId, writer);
     const thread = history.get(input.threadId);
     const controller = new AbortController();
-    // A busy-thread server keeps running when the client goes away; only a stop request ends the run.
-    if (!busyThreads) res.on("close", () => controller.abort());
+    // Resumable (AG-UI over SSE): the run goes on for a while when its client goes away, so the
+    // client can read on with Last-Event-ID. A busy-thread server keeps running anyway; only a
+    // stop request ends the run.
+    const logged = writer.resumable === true;
+    if (logged) resumable.begin(input.runId, controller);
+    if (logged && !busyThreads) res.on("close", resumable.attach(input.runId));
+    else if (!busyThreads) res.on("close", () => controller.abort());
+    const drop = resumable.dropper();
+    let ended = false;
+    let cutting = false;
     const gone = () => res.destroyed || res.writableEnded;
     const context = { tokenDelayMs, signal: controller.signal, history: structuredClone(thread.messages), requestIndex: thread.requests++ };
     history.merge(input.threadId, input.messages);
@@ -194,19 +214,27 @@ export async function startMockAgent(options: MockAgentOptions = {}): Promise<Mo
           // Like the official replay server: a missing or null timestamp is filled in.
           const event = step.timestamp == null ? { ...step, timestamp: Date.now() } : step;
           history.record(input.threadId, event);
-          if (!gone()) res.write(writer.encode(event));
+          ended ||= event.type === "RUN_FINISHED" || event.type === "RUN_ERROR";
+          const id = logged ? await resumable.log.append(input.runId, event as never) : undefined;
+          if (!gone() && !cutting) {
+            res.write(writer.encode(event, id));
+            // Fault mode: this response is cut, the run goes on into the log.
+            if (drop()) {
+              cutting = true;
+              void cut(req, res, DROP_PAUSE_MS);
+            }
+          }
         } else if ("delay" in step) await sleep(step.delay, undefined, { signal: controller.signal }).catch(() => {});
         else if ("raw" in step) {
           if (!gone()) res.write(step.raw);
         } else {
-          // Writes are corked until the next tick: flush them so the drop lands mid-stream.
-          await new Promise<void>((resolve) => res.write("", () => resolve()));
-          req.socket.destroy();
+          await cut(req, res);
           return;
         }
       }
       if (!gone()) res.end(controller.signal.aborted ? undefined : writer.end?.());
     } finally {
+      if (logged) resumable.finish(input.runId, ended);
       if (running.get(input.threadId)?.controller === controller) running.delete(input.threadId);
     }
   }

@@ -78,6 +78,16 @@ export interface MockAgentOptions {
   recording?: unknown;
   /** With `recording`: wait between events as long as the recorded run did. Default false. */
   timing?: boolean;
+  /**
+   * Fault mode: every response is cut (the socket destroyed) after this many events, the
+   * original and each resumed one. The run goes on, so a client that resumes gets the rest.
+   */
+  dropAfter?: number;
+  /**
+   * How long an AG-UI (SSE) run goes on while no client reads it (default 30,000 ms): a client
+   * that reconnects or reloads within it reads on with `Last-Event-ID`; after it, the run stops.
+   */
+  resumeWindowMs?: number;
 }
 
 /** A request the server received (OPTIONS preflights aside), as kept in `MockAgent.requests`. */

@@ -25,6 +25,8 @@ export interface AgentView {
   interrupts: Interrupt[];
   steps: RunStep[];
   state: unknown;
+  /** The reply's connection dropped and is being restored (`status` stays "running"). */
+  reconnecting: boolean;
 }
 
 /** What `useAgent()` can do to the thread: the `AgentClient` actions, stable across renders. */
@@ -53,7 +55,18 @@ export interface AgentActions {
 export type UseAgentResult = AgentView & AgentActions;
 
 type ViewKey = keyof AgentView;
-const VIEW_KEYS: readonly ViewKey[] = ["messages", "status", "error", "threadId", "isRunning", "toolCalls", "interrupts", "steps", "state"];
+const VIEW_KEYS: readonly ViewKey[] = [
+  "messages",
+  "status",
+  "error",
+  "threadId",
+  "isRunning",
+  "toolCalls",
+  "interrupts",
+  "steps",
+  "state",
+  "reconnecting",
+];
 
 function read(client: AgentClient, s: ThreadState, key: ViewKey): unknown {
   switch (key) {

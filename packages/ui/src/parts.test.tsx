@@ -151,6 +151,14 @@ const cases: Array<{
     render: (p) => <ui.Steps {...p} />,
   },
   {
+    name: "Reconnecting",
+    setup: (client) => {
+      dispatch(client, runStarted());
+      client.store.update((s) => ({ ...s, reconnecting: true }));
+    },
+    render: (p) => <ui.Reconnecting {...p} />,
+  },
+  {
     name: "Usage",
     setup: (client) => dispatch(client, runStarted(), { ...runFinished(), usage: [{ inputTokens: 1, outputTokens: 1 }] }),
     render: (p) => <ui.Usage {...p} />,

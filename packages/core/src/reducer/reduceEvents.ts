@@ -24,6 +24,7 @@ export function createThreadState(init: Partial<ThreadState> & { threadId: strin
     state: {},
     status: "idle",
     error: null,
+    reconnecting: false,
     runId: null,
     steps: [],
     interrupts: [],

@@ -431,12 +431,14 @@ describe("AgentClient errors", () => {
     expect(client.state.messages.map((m) => m.content)).toEqual(["hello", "ok"]);
   });
 
-  it("turns a dropped connection into a network error, keeping the partial reply until retry", async () => {
+  it("without reconnecting, turns a dropped connection into a network error, keeping the partial reply until retry", async () => {
     let drop = true;
-    const { client } = await connect((input) =>
-      drop
-        ? [runStarted(input), ...textMessage(["partial"], { messageId: "a1" }).slice(0, 2), { delay: 10 }, { drop: true }]
-        : [runStarted(input), ...textMessage(["full"], { messageId: "a2" }), runFinished(input)],
+    const { client } = await connect(
+      (input) =>
+        drop
+          ? [runStarted(input), ...textMessage(["partial"], { messageId: "a1" }).slice(0, 2), { delay: 10 }, { drop: true }]
+          : [runStarted(input), ...textMessage(["full"], { messageId: "a2" }), runFinished(input)],
+      { reconnect: false },
     );
     await client.sendMessage("hello");
     expect(client.state.error?.kind).toBe("network");

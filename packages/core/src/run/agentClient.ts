@@ -6,18 +6,19 @@ import { type RunEndpoint, runEndpoint } from "../recording/endpoint.js";
 import { EventLog } from "../recording/eventLog.js";
 import { isRejection } from "../reducer/predictState.js";
 import { createThreadState, endSubagents } from "../reducer/reduceEvents.js";
-import { type RestorableThread, restoredState } from "../storage/restoredState.js";
+import type { RestorableThread } from "../storage/restoredState.js";
+import type { ResumePoint } from "../storage/types.js";
 import { createThreadStore, type ThreadStore } from "../store/createThreadStore.js";
 import { MessageIndex } from "../store/messageIndex.js";
 import { type FrontendTool, ToolRegistry } from "../tools/registry.js";
 import type { ToolParameters } from "../tools/schema.js";
 import { createToolCallSelector, toContent } from "../tools/toolCallViews.js";
-import { createTransport, type HttpOptions, loadPipeline, type Transport, type TransportOptions } from "../transport/index.js";
-import { requestStop } from "../transport/stopRequest.js";
+import { createTransport, loadPipeline, type Transport, type TransportOptions } from "../transport/index.js";
 import type { AttachmentKind, ThreadState } from "../types.js";
 import { loadCapabilities, loadHistory } from "./agentServer.js";
 import { Branching } from "./branching.js";
-import type { AgentClientOptions, ClientOptions } from "./clientOptions.js";
+import { type AgentClientOptions, stopOnServer } from "./clientOptions.js";
+import { restoreThread } from "./resumeAfterReload.js";
 import { RunLoop } from "./runLoop.js";
 
 const STOPPED = "Stopped by the user.";
@@ -72,7 +73,7 @@ export class AgentClient {
       tools: this.tools,
       transport: this.transport,
       input: () => ({ context: this.context, forwardedProps: this.forwardedProps }),
-      stopOnServer: (runId) => this.stopOnServer(runId),
+      stopOnServer: (runId) => stopOnServer(options, this.state.threadId, runId),
       eventListeners: this.eventListeners,
       runListeners: this.runListeners,
       settled: () => this.outbox.drain(),
@@ -197,29 +198,30 @@ export class AgentClient {
   /**
    * Puts a stored thread back: messages, state, open interrupts and tool-call statuses. Calls
    * that were waiting for a person ask again once their tools are registered; a reply that a
-   * reload cut off stays, marked as an error that Retry picks up from. Messages sent before the
-   * stored thread arrived stay, after it, unless `replace` (another tab's newer copy) is asked.
+   * reload cut off is read on where the server resumes streams, else stays, marked as an error
+   * that Retry picks up from. Messages sent before the stored thread arrived stay, after it,
+   * unless `replace` (another tab's newer copy) is asked.
    */
   restore(thread: RestorableThread, { replace = false } = {}): void {
     const how = replace ? "follow" : this.state.messages.length === 0 && this.state.status === "idle" ? "whole" : "merge";
-    if (how === "whole" && thread.runningSince) this.loop.messageIdsBeforeRun = new Set(thread.runningSince);
-    this.store.update((s) => restoredState(s, thread, how));
+    restoreThread(this.loop, this.store, thread, how, this.options.resumeWindowMs);
     this.loop.resumePendingToolCalls();
     if (!replace) this.outbox.drain("online"); // another tab's copy is that tab's to send
+  }
+
+  /** Where the running run's stream is (ids of its first and last events), for a reload to read on; null when none. */
+  get resumePoint(): ResumePoint | null {
+    return this.loop.resumePoint;
   }
 
   /** Runs wait for `ready` before they start (e.g. the thread being read from storage). */
   waitFor = (ready: Promise<unknown>): void => this.loop.waitFor(ready);
 
   /** Loads stored history from servers that keep it (the agent runtime). */
-  loadHistory(signal: AbortSignal = new AbortController().signal): Promise<void> {
-    return loadHistory(this.store, this.transport, this.loop, signal);
-  }
+  loadHistory = (signal = new AbortController().signal): Promise<void> => loadHistory(this.store, this.transport, this.loop, signal);
 
   /** Reads what the agent advertises, where the transport can; a failure leaves it unknown. */
-  loadCapabilities(signal: AbortSignal = new AbortController().signal): Promise<void> {
-    return loadCapabilities(this.store, this.transport, signal);
-  }
+  loadCapabilities = (signal = new AbortController().signal): Promise<void> => loadCapabilities(this.store, this.transport, signal);
 
   /** Fetches the code that validates a run's events ahead of the first run (call it when idle). */
   preload(): void {
@@ -243,10 +245,5 @@ export class AgentClient {
   private answerInterrupt({ payload, metadata, ...entry }: ResumeEntry): Promise<void> {
     if (this.refused("resolveInterrupt")) return Promise.resolve();
     return this.loop.answerInterrupt({ ...entry, ...(payload !== undefined && { payload }), ...(metadata && { metadata }) });
-  }
-
-  private stopOnServer(runId: string): Promise<void> | null {
-    const { stop, stopBody, agentId = "default", headers, fetch } = this.options as ClientOptions & Omit<HttpOptions, "url">;
-    return stop ? requestStop(stop, { threadId: this.state.threadId, runId, agentId }, { headers, fetch }, stopBody) : null;
   }
 }

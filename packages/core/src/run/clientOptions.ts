@@ -1,9 +1,9 @@
 import type { Context, Message } from "@ag-ui/core";
-import type { OutboxNetwork } from "../outbox/network.js";
 import type { FeedbackGiven } from "../feedback/types.js";
+import type { OutboxNetwork } from "../outbox/network.js";
 import type { Schedule } from "../store/frame.js";
-import type { Transport, TransportOptions } from "../transport/index.js";
-import type { StopRun } from "../transport/stopRequest.js";
+import type { HttpOptions, Transport, TransportOptions } from "../transport/index.js";
+import { requestStop, type StopRun } from "../transport/stopRequest.js";
 
 /** What an `AgentClient` takes besides its transport: the thread, its starting data, and run settings. */
 export interface ClientOptions {
@@ -27,6 +27,12 @@ export interface ClientOptions {
    * `({ threadId, runId }) => ({ thread_id: threadId, run_id: runId })`.
    */
   stopBody?: (run: StopRun) => unknown;
+  /**
+   * How long after its last event a run cut by a page reload is read on when the thread is
+   * restored (default 120,000 ms), with a transport that resumes streams. Older: the truncated
+   * reply with Retry.
+   */
+  resumeWindowMs?: number;
   /** How streaming updates are batched; defaults to one publish per animation frame. */
   schedule?: Schedule;
   /** Aborting it stops the current run and any tool handlers, like `stop()`, for good. */
@@ -58,3 +64,9 @@ export interface ClientOptions {
 
 /** A dialect's options (`url`, `protocol`…), or a transport of your own. */
 export type AgentClientOptions = ClientOptions & (TransportOptions | { transport: Transport; url?: string });
+
+/** Tells the server to stop a run where the options give a `stop` URL; null when they do not. */
+export function stopOnServer(options: AgentClientOptions, threadId: string, runId: string): Promise<void> | null {
+  const { stop, stopBody, agentId = "default", headers, fetch } = options as ClientOptions & Omit<HttpOptions, "url">;
+  return stop ? requestStop(stop, { threadId, runId, agentId }, { headers, fetch }, stopBody) : null;
+}

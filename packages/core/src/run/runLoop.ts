@@ -13,9 +13,10 @@ import { approvedCalls } from "../interrupts/approvedCalls.js";
 import { clockOffset } from "../interrupts/expiry.js";
 import { findToolCall } from "../reducer/draft.js";
 import { addToolResult, endSubagents, reduceEvent } from "../reducer/reduceEvents.js";
+import type { ResumePoint } from "../storage/types.js";
 import type { ThreadStore } from "../store/createThreadStore.js";
 import type { ToolRegistry } from "../tools/registry.js";
-import { type Transport, validatedEvents } from "../transport/index.js";
+import { type RunHooks, type Transport, validatedEvents } from "../transport/index.js";
 import type { AgentError, ThreadState } from "../types.js";
 import { RunFailure, toAgentError } from "./errors.js";
 import { InterruptLedger } from "./interruptLedger.js";
@@ -34,6 +35,8 @@ export interface RunRequest {
   forwardedProps?: Record<string, unknown>;
   /** Approve with edits: the arguments these calls run with, by toolCallId. */
   editedArgs?: Record<string, Record<string, unknown>>;
+  /** Read on in a run a reload cut (its id and first event), rather than start one. */
+  resumeRun?: Pick<ResumePoint, "runId" | "firstEventId">;
 }
 
 const REJECTED = "Rejected by the user.";
@@ -74,6 +77,8 @@ export class RunLoop {
   /** A stop request on its way to the server: the next run waits for it, or the server may refuse it. */
   private stopping: Promise<void> | null = null;
   private lastRequest: RunRequest = {};
+  /** Where the open run's stream is, when its events have ids: what a reload reads on from. */
+  resumePoint: ResumePoint | null = null;
   /** The messages from before the last run: Retry keeps these and drops the rest. */
   messageIdsBeforeRun = new Set<string>();
   private disposed = false;
@@ -94,6 +99,11 @@ export class RunLoop {
     return this.host.store.getState();
   }
 
+  /** The transport can read on in a run a reload cut (`Transport.resumable`). */
+  get canResume(): boolean {
+    return this.loadedTransport?.resumable === true;
+  }
+
   /** A request or tool batch is in progress. */
   get busy(): boolean {
     return this.controller !== null;
@@ -101,7 +111,7 @@ export class RunLoop {
 
   /** Queues a run; plain runs queued together share one. */
   enqueue(request: RunRequest): Promise<void> {
-    const plain = !request.resume && !request.toolCallIds && !request.forwardedProps;
+    const plain = !request.resume && !request.toolCallIds && !request.forwardedProps && !request.resumeRun;
     if (plain && this.queuedRun) return this.queuedRun;
     const chain = this.queue.then(() => {
       if (plain) this.queuedRun = null;
@@ -238,7 +248,14 @@ export class RunLoop {
   }
 
   fail(error: AgentError): void {
-    this.host.store.update((s) => ({ ...s, status: "error", error, steps: [], subagents: endSubagents(s.subagents, error.message) }));
+    this.host.store.update((s) => ({
+      ...s,
+      status: "error",
+      error,
+      reconnecting: false,
+      steps: [],
+      subagents: endSubagents(s.subagents, error.message),
+    }));
   }
 
   /** No further runs start. */
@@ -278,7 +295,7 @@ export class RunLoop {
     const { context, forwardedProps } = this.host.input();
     return {
       threadId: s.threadId,
-      runId: randomUUID(),
+      runId: request.resumeRun?.runId ?? randomUUID(),
       state: s.state,
       messages: s.messages.filter((m) => m.role !== "activity"),
       tools,
@@ -294,7 +311,9 @@ export class RunLoop {
     const controller = new AbortController();
     const { store } = this.host;
     this.controller = controller;
-    this.lastRequest = request;
+    // Retry after a resume that failed asks for a new run.
+    const { resumeRun, ...again } = request;
+    this.lastRequest = again;
     this.messageIdsBeforeRun = new Set(this.state.messages.map((m) => m.id));
     store.update((s) =>
       s.status === "running" && s.error === null && s.interrupts.length === 0
@@ -316,7 +335,7 @@ export class RunLoop {
       for (const listener of this.host.runListeners) listener(input);
       this.openRunId = input.runId;
       try {
-        let events = validatedEvents(transport, input, controller.signal);
+        let events = validatedEvents(transport, input, controller.signal, this.hooks(input.runId, resumeRun));
         if (events instanceof Promise) {
           events = events.catch((error: Error) => {
             throw new RunFailure({ kind: "network", message: `Could not load Tandem's event validation: ${error.message}` });
@@ -325,6 +344,8 @@ export class RunLoop {
         await readRun(events, controller.signal, (event) => this.apply(event));
       } finally {
         this.openRunId = null;
+        this.resumePoint = null;
+        store.update((s) => (s.reconnecting ? { ...s, reconnecting: false } : s));
       }
     }
     if (this.controller === controller) this.controller = null;
@@ -336,6 +357,20 @@ export class RunLoop {
     if (s.status === "error" || s.lastOutcome !== "success") return null;
     const pending = s.runToolCallIds.filter((id) => s.toolCallStatus[id] === "executing" || s.toolCallStatus[id] === "awaiting-input");
     return this.settleToolCalls(pending, controller);
+  }
+
+  /** What the transport reports of a run's stream: reconnects (to the store) and event ids (the resume point). */
+  private hooks(runId: string, resumeRun: RunRequest["resumeRun"]): RunHooks {
+    const { store } = this.host;
+    return {
+      ...(resumeRun && { resumeAfter: resumeRun.firstEventId }),
+      resumable: this.state.capabilities?.transport?.resumable !== false,
+      onReconnecting: (reconnecting) => store.update((s) => (s.reconnecting === reconnecting ? s : { ...s, reconnecting })),
+      onEventId: (lastEventId) => {
+        const firstEventId = this.resumePoint?.firstEventId ?? resumeRun?.firstEventId ?? lastEventId;
+        this.resumePoint = { runId, firstEventId, lastEventId, at: Date.now() };
+      },
+    };
   }
 
   /** One validated event: to the listeners, then into the store (a run's end at once, with its pending calls marked). */

@@ -87,7 +87,7 @@ describe("persistThread", () => {
     expect(followUp.messages.at(-1)).toMatchObject({ role: "tool", toolCallId: "c1", content: JSON.stringify({ approved: true }) });
   });
 
-  it("marks a reply cut off by a reload, keeps it, and Retry starts from before it", async () => {
+  it("without resuming streams, marks a reply cut off by a reload, keeps it, and Retry starts from before it", async () => {
     const agent = await serve(reply(300));
     const storage = memoryStorage();
     const first = new AgentClient({ url: agent.url, threadId: "t1" });
@@ -99,7 +99,8 @@ describe("persistThread", () => {
 
     const stored = await storage.load("t1");
     expect(stored?.runningSince).toEqual([first.state.messages[0]!.id]);
-    const second = new AgentClient({ url: agent.url, threadId: "t1", schedule: sync });
+    const second = new AgentClient({ url: agent.url, threadId: "t1", schedule: sync, reconnect: false });
+    await second.transport;
     second.restore(stored!);
     expect(second.state.status).toBe("error");
     expect(second.state.error?.message).toMatch(/cut off .* reloaded/);

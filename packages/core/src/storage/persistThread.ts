@@ -80,6 +80,7 @@ export function persistThread(client: AgentClient, storage: ThreadStorage, optio
         ...(Object.keys(s.feedback).length > 0 && { feedback: s.feedback }),
         ...(s.status === "running" && runningSince && { runningSince }),
         ...(s.outbox.length > 0 && { outbox: s.outbox }),
+        ...(s.status === "running" && runningSince && client.resumePoint && { resumePoint: client.resumePoint }),
       },
       order: s.messages.map((m) => m.id),
       put,

@@ -32,6 +32,19 @@ export interface StoredThread extends ThreadSummary {
   outbox?: OutboxItem[];
   /** Thumbs up or down given to replies, by message id; storages merge it (`mergeFeedback`), the later verdict winning. */
   feedback?: Record<string, MessageFeedback>;
+  /** Set while a run streams from a server that resumes streams: where a reload reads it on. */
+  resumePoint?: ResumePoint;
+}
+
+/** Where a run's stream was when it was saved: enough to read it on after a reload. */
+export interface ResumePoint {
+  runId: string;
+  /** The id of the run's first event: a reload reads the run again from after it. */
+  firstEventId: string;
+  /** The id of the last event received. */
+  lastEventId: string;
+  /** When that event arrived (ms since the epoch). */
+  at: number;
 }
 
 /**

@@ -1,5 +1,8 @@
 import type { BaseEvent, RunAgentInput } from "@ag-ui/core";
-import { getJson, postJson, sseData } from "./http.js";
+import { getJson, postJson, request, sseMessages } from "./http.js";
+import { reconnectingEvents } from "./lazyReconnect.js";
+import type { IdentifiedEvent, OpenStream } from "./reconnect.js";
+import { fillTemplate } from "./stopRequest.js";
 import type { AgUiOptions, Transport } from "./types.js";
 
 const PROTO_MEDIA_TYPE = "application/vnd.ag-ui.event+proto";
@@ -7,21 +10,38 @@ const PROTO_MEDIA_TYPE = "application/vnd.ag-ui.event+proto";
 /**
  * AG-UI over HTTP: POST `RunAgentInput`, read SSE, or protobuf when the server answers with
  * it (ask with `headers: { Accept: "application/vnd.ag-ui.event+proto" }`). The protobuf
- * framing (`protobuf.ts`) is imported with the first protobuf response.
+ * framing (`protobuf.ts`) is imported with the first protobuf response. A stream cut before
+ * the run's end is resumed with `Last-Event-ID` when its events have ids (`reconnect.ts`).
  */
 export function agUiTransport(options: AgUiOptions): Transport {
-  const { capabilities } = options;
+  const { capabilities, reconnect, resume } = options;
   return {
-    async *run(input, signal) {
-      const response = await postJson(options, options.url, outgoing(input), "text/event-stream", signal);
-      if (response.headers.get("content-type")?.startsWith(PROTO_MEDIA_TYPE)) {
-        yield* (await import("./protobuf.js")).protobufEvents(response);
-        return;
-      }
-      for await (const data of sseData(response)) yield parseEvent(data);
+    resumable: reconnect !== false,
+    run(input, signal, hooks) {
+      const open: OpenStream = async (lastEventId, signal) => {
+        const response =
+          lastEventId !== null && resume
+            ? await request(options, fillTemplate(resume, input), {
+                headers: { Accept: "text/event-stream", "Last-Event-ID": lastEventId },
+                signal,
+              })
+            : await postJson(options, options.url, outgoing(input), "text/event-stream", signal, lastEventId);
+        return events(response);
+      };
+      return reconnectingEvents(open, input, signal, hooks, reconnect);
     },
     ...(capabilities !== undefined && { getCapabilities: (signal: AbortSignal) => getJson(options, capabilities, signal) }),
   };
+}
+
+/** A response's events: SSE with their ids, or protobuf (which has none). */
+async function* events(response: Response): AsyncGenerator<IdentifiedEvent> {
+  if (response.headers.get("content-type")?.startsWith(PROTO_MEDIA_TYPE)) {
+    for await (const event of (await import("./protobuf.js")).protobufEvents(response)) yield { event };
+    return;
+  }
+  for await (const { data, id } of sseMessages(response))
+    yield id === undefined ? { event: parseEvent(data) } : { event: parseEvent(data), id };
 }
 
 /** As the official HttpAgent sends it: a message's `subagentRunId: null` is left out. */

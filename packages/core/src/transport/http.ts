@@ -26,11 +26,18 @@ export async function request(
   return response;
 }
 
-/** POSTs `body` as JSON. */
-export function postJson(options: HttpOptions, url: string, body: unknown, accept: string, signal: AbortSignal): Promise<Response> {
+/** POSTs `body` as JSON; with `lastEventId`, as a resume of a stream after that event. */
+export function postJson(
+  options: HttpOptions,
+  url: string,
+  body: unknown,
+  accept: string,
+  signal: AbortSignal,
+  lastEventId?: string | null,
+): Promise<Response> {
   return request(options, url, {
     method: "POST",
-    headers: { "Content-Type": "application/json", Accept: accept },
+    headers: { "Content-Type": "application/json", Accept: accept, ...(lastEventId != null && { "Last-Event-ID": lastEventId }) },
     body: JSON.stringify(body),
     signal,
   });
@@ -51,14 +58,20 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/** One Server-Sent Event: its `data`, and its `id` when it has one. */
+export interface SseMessage {
+  data: string;
+  id?: string;
+}
+
 /**
- * The `data` of each Server-Sent Event in a response body, read as the SSE spec says: LF, CR or
- * CRLF line endings, comments, `event:`/`id:`/`retry:` fields, multi-line data, a BOM, and
- * chunks split anywhere (inside a UTF-8 character too).
+ * The Server-Sent Events of a response body, read as the SSE spec says: LF, CR or CRLF line
+ * endings, comments, `event:`/`id:`/`retry:` fields, multi-line data, a BOM, and chunks split
+ * anywhere (inside a UTF-8 character too).
  */
-export async function* sseData(response: Response): AsyncGenerator<string> {
-  const ready: string[] = [];
-  const parser = createParser({ onEvent: (event) => ready.push(event.data) });
+export async function* sseMessages(response: Response): AsyncGenerator<SseMessage> {
+  const ready: SseMessage[] = [];
+  const parser = createParser({ onEvent: ({ data, id }) => ready.push(id === undefined ? { data } : { data, id }) });
   const decoder = new TextDecoder();
   let endsWithCR = false;
   const feed = (text: string) => {
@@ -74,6 +87,11 @@ export async function* sseData(response: Response): AsyncGenerator<string> {
   // The parser holds a final CR in case an LF follows; at the end of the stream it ends a line.
   if (endsWithCR) parser.feed("\n");
   yield* ready.splice(0);
+}
+
+/** The `data` of each Server-Sent Event in a response body (see `sseMessages`). */
+export async function* sseData(response: Response): AsyncGenerator<string> {
+  for await (const message of sseMessages(response)) yield message.data;
 }
 
 /** The bytes of a response body as they arrive. */

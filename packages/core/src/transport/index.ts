@@ -1,7 +1,17 @@
 import type { BaseEvent, RunAgentInput } from "@ag-ui/core";
 import type { Observable } from "rxjs";
 import { agUiTransport } from "./agUi.js";
-import type { AgentRuntimeOptions, AgentScopeOptions, AgKitOptions, AgUiOptions, Protocol, Transport, TransportOptions } from "./types.js";
+import { loadReconnect } from "./lazyReconnect.js";
+import type {
+  AgentRuntimeOptions,
+  AgentScopeOptions,
+  AgKitOptions,
+  AgUiOptions,
+  Protocol,
+  RunHooks,
+  Transport,
+  TransportOptions,
+} from "./types.js";
 
 export { type FrameMapper, type JsonDialect, jsonStreamTransport } from "./jsonStream.js";
 export type * from "./types.js";
@@ -34,11 +44,13 @@ let loaded: typeof import("./pipeline.js") | null = null;
 
 /**
  * Loads the official validation pipeline (`@ag-ui/client`, with zod and the protobuf decoder it
- * imports), once. It is a chunk of its own: a page renders without it, and it arrives for the
- * first run, or earlier when the app calls it while idle.
+ * imports), and the reader that reconnects dropped streams, once. They are chunks of their own:
+ * a page renders without them, and they arrive for the first run, or earlier when the app calls
+ * this while idle.
  */
 export function loadPipeline(): Promise<typeof import("./pipeline.js")> {
-  loading ??= import("./pipeline.js").then((module) => (loaded = module));
+  // The reconnecting reader comes along: a stream can only drop once a run is under way.
+  loading ??= Promise.all([import("./pipeline.js"), loadReconnect()]).then(([module]) => (loaded = module));
   loading.catch(() => {
     loading = null;
   });
@@ -53,6 +65,9 @@ export function validatedEvents(
   transport: Transport,
   input: RunAgentInput,
   signal: AbortSignal,
+  hooks?: RunHooks,
 ): Observable<BaseEvent> | Promise<Observable<BaseEvent>> {
-  return loaded ? loaded.pipeline(transport, input, signal) : loadPipeline().then((module) => module.pipeline(transport, input, signal));
+  return loaded
+    ? loaded.pipeline(transport, input, signal, hooks)
+    : loadPipeline().then((module) => module.pipeline(transport, input, signal, hooks));
 }

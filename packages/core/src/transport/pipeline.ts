@@ -3,16 +3,16 @@ import { type BaseEvent, EventType, type MessagesSnapshotEvent, type RunAgentInp
 import { defer, from, type Observable, tap } from "rxjs";
 import { snapshotAuthority } from "../reducer/snapshotAuthority.js";
 import { warnOnProducerVersion } from "./protocolVersion.js";
-import type { Transport } from "./types.js";
+import type { RunHooks, Transport } from "./types.js";
 
 /**
  * The run's events as the official client would deliver them to its reducer: legacy shapes
  * translated, unknown events and fields dropped, chunks expanded, ordering verified. We take
  * this stream instead of `runAgent`, which deep-clones every message on every event.
  */
-export function pipeline(transport: Transport, input: RunAgentInput, signal: AbortSignal): Observable<BaseEvent> {
+export function pipeline(transport: Transport, input: RunAgentInput, signal: AbortSignal, hooks?: RunHooks): Observable<BaseEvent> {
   // The official pipeline starts from an agent; it only calls its `run`.
-  const source = { run: (i: RunAgentInput) => defer(() => from(transport.run(i, signal))) };
+  const source = { run: (i: RunAgentInput) => defer(() => from(transport.run(i, signal, hooks))) };
   return new CompatibilityBoundary().run(input, source as never).pipe(
     tap(warnOnProducerVersion),
     enforceEvents(undefined),

@@ -14,6 +14,14 @@ export interface StopRun {
  */
 const runIdOnly = ({ runId }: StopRun): unknown => ({ runId });
 
+/** A URL template with `{threadId}`, `{runId}` (and `{agentId}`) filled in from `run`. */
+export function fillTemplate(template: string, run: Partial<StopRun>): string {
+  return template.replace(/\{(threadId|runId|agentId)\}/g, (whole, key: keyof StopRun) => {
+    const value = run[key];
+    return value === undefined ? whole : encodeURIComponent(value);
+  });
+}
+
 /**
  * Tells a runtime to stop a run, for servers that go on after the stream is closed: POSTs the
  * `stop` URL template with `{threadId}`, `{runId}` and `{agentId}` filled in, and `body(run)` as
@@ -25,7 +33,7 @@ export async function requestStop(
   http: Omit<HttpOptions, "url">,
   body: (run: StopRun) => unknown = runIdOnly,
 ): Promise<void> {
-  const url = template.replace(/\{(threadId|runId|agentId)\}/g, (_, key: keyof StopRun) => encodeURIComponent(run[key]));
+  const url = fillTemplate(template, run);
   try {
     const response = await request({ ...http, url }, url, {
       method: "POST",

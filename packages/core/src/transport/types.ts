@@ -8,8 +8,11 @@ import type { AttachmentKind } from "../types.js";
  * `@ag-ui/client` pipeline, so a transport only translates.
  */
 export interface Transport {
-  /** One run: the events as the server sends them. Stop reading when `signal` aborts. */
-  run(input: RunAgentInput, signal: AbortSignal): AsyncIterable<BaseEvent> | Observable<BaseEvent>;
+  /**
+   * One run: the events as the server sends them. Stop reading when `signal` aborts. `hooks`
+   * (optional to honour) let a transport that can resume streams report and resume them.
+   */
+  run(input: RunAgentInput, signal: AbortSignal, hooks?: RunHooks): AsyncIterable<BaseEvent> | Observable<BaseEvent>;
   /** The thread's stored messages, for servers that keep them. */
   loadHistory?(threadId: string, signal: AbortSignal): Promise<Message[]>;
   /** What the agent advertises, where the server says. */
@@ -19,6 +22,35 @@ export interface Transport {
    * passes content parts through). A message with others is refused before it is sent.
    */
   readonly attachmentKinds?: readonly AttachmentKind[];
+  /** The transport honours `RunHooks.resumeAfter`: a run cut by a reload can be read on. */
+  readonly resumable?: boolean;
+}
+
+/** What the run loop tells a transport about one run, and hears back from it (resumable streams). */
+export interface RunHooks {
+  /** Read on in this run (same `runId`) after this event id instead of starting it: a run cut by a reload. */
+  resumeAfter?: string;
+  /** False when the agent advertised `capabilities.transport.resumable: false`: a drop is not resumed. */
+  resumable?: boolean;
+  /** True while a dropped stream is being reconnected, false once events flow again or it gave up. */
+  onReconnecting?(reconnecting: boolean): void;
+  /** The `id:` of each event as it arrives. */
+  onEventId?(id: string): void;
+}
+
+/**
+ * How a dropped stream is reconnected (`Last-Event-ID`, see the guide "Resumable streams"):
+ * tries with a doubling wait between them, within a total time. Tries start over once events flow again.
+ */
+export interface ReconnectOptions {
+  /** Tries after a drop before giving up (default 6). */
+  tries?: number;
+  /** The wait before the first try, doubled for each next one (default 500 ms). */
+  delayMs?: number;
+  /** The longest wait between two tries (default 8,000 ms). */
+  maxDelayMs?: number;
+  /** Gives up once this long has passed since the drop (default 30,000 ms). */
+  totalMs?: number;
 }
 
 /** Request headers: a fixed record, or a function (sync or async) that returns them before each request. */
@@ -39,6 +71,17 @@ export interface AgUiOptions extends HttpOptions {
   protocol?: "ag-ui";
   /** A URL that answers GET with the agent's `AgentCapabilities` (AG-UI names no standard place). */
   capabilities?: string;
+  /**
+   * How a stream that ends before RUN_FINISHED/RUN_ERROR is reconnected: the same request again
+   * with `Last-Event-ID` (or GET `resume`). `false` never reconnects (the truncated reply and Retry).
+   */
+  reconnect?: ReconnectOptions | false;
+  /**
+   * Where a run is joined rather than POSTed again (servers that join runs through another
+   * endpoint, LangGraph-style): a URL template with `{threadId}` and `{runId}`, fetched (GET)
+   * with `Last-Event-ID`.
+   */
+  resume?: string;
 }
 
 /** Options for AG-Kit's legacy send-message endpoint (`protocol: "ag-kit"`; `url` is the endpoint). */

@@ -49,6 +49,11 @@ export const agUi: Dialect = {
       return { contentType: AGUI_MEDIA_TYPE, encode: (event) => encoder.encodeBinary(event as BaseEvent) };
     }
     // The encoder's SSE path drops optional null fields; scripts' events go out verbatim, malformed ones included.
-    return { contentType: SSE, encode: (event) => `data: ${JSON.stringify(event)}\n\n` };
+    // Every event carries an `id:`: a dropped stream is resumed with `Last-Event-ID` (see resumable/).
+    return {
+      contentType: SSE,
+      resumable: true,
+      encode: (event, id) => `${id === undefined ? "" : `id: ${id}\n`}data: ${JSON.stringify(event)}\n\n`,
+    };
   },
 };

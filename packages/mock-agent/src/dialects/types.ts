@@ -23,8 +23,10 @@ export interface RequestInfo {
 /** How the server writes one response's events. */
 export interface EventWriter {
   contentType: string;
-  /** Bytes for one event. */
-  encode(event: EventStep): string | Uint8Array;
+  /** Bytes for one event; `id` (SSE `id:`) where the dialect carries one. */
+  encode(event: EventStep, id?: string): string | Uint8Array;
+  /** The writer puts `id` on each event: runs can be resumed with `Last-Event-ID`. */
+  resumable?: boolean;
   /** Bytes that close the stream, if the dialect has any (e.g. `data: [DONE]`). */
   end?(): string | undefined;
 }

@@ -22,7 +22,7 @@ describe("GET {base}/{page}/capabilities", () => {
       expect([status, cors], name).toEqual([200, "*"]);
       expect(AgentCapabilitiesSchema.safeParse(body).success, name).toBe(true);
       expect(body.identity, name).toMatchObject({ name, type: "tandem-mock", description: expect.any(String) });
-      expect(body.transport, name).toEqual({ streaming: true, httpBinary: true });
+      expect(body.transport, name).toEqual({ streaming: true, httpBinary: true, resumable: true });
     }
   });
 
@@ -54,7 +54,10 @@ describe("GET {base}/{page}/capabilities", () => {
     const custom = await startMockAgent({ scenario: () => [] });
     try {
       const body = await (await fetch(`${custom.baseUrl}/capabilities`)).json();
-      expect(body).toEqual({ identity: { name: "custom", type: "tandem-mock" }, transport: { streaming: true, httpBinary: true } });
+      expect(body).toEqual({
+        identity: { name: "custom", type: "tandem-mock" },
+        transport: { streaming: true, httpBinary: true, resumable: true },
+      });
     } finally {
       await custom.close();
     }

@@ -98,7 +98,8 @@ const BY_SCENARIO: Record<ScenarioName, { description: string } & Omit<AgentCapa
 
 /** The capabilities of a named scenario; a custom script gets the transport facts only. */
 export function capabilitiesOf(name: string | undefined): AgentCapabilities {
-  const transport = { streaming: true, httpBinary: true };
+  // Resumable: every SSE event has an id, and Last-Event-ID reads on (see resumable/).
+  const transport = { streaming: true, httpBinary: true, resumable: true };
   if (name === undefined || !Object.hasOwn(BY_SCENARIO, name)) {
     return { identity: { name: "custom", type: "tandem-mock" }, transport };
   }

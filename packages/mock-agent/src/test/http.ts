@@ -28,8 +28,12 @@ export function request(url: string, overrides: Partial<RunAgentInput> = {}, hea
 export const parseSse = (text: string): Event[] =>
   text
     .split("\n\n")
-    .filter((frame) => frame.startsWith("data: "))
-    .map((frame) => JSON.parse(frame.slice(6)));
+    .map((frame) => frame.split("\n").find((line) => line.startsWith("data: ")))
+    .filter((line) => line !== undefined)
+    .map((line) => JSON.parse(line.slice(6)));
+
+/** The `id:` of each event of an SSE body. */
+export const sseIds = (text: string): string[] => [...text.matchAll(/^id: (.*)$/gm)].map((m) => m[1]!);
 
 /** Posts an AG-UI request and returns the parsed SSE events. */
 export async function post(url: string, overrides: Partial<RunAgentInput> = {}, headers: Record<string, string> = {}): Promise<Event[]> {

@@ -8,6 +8,7 @@ import { preloadMarkdown } from "../markdown/LazyMarkdown.js";
 import { MessageList as DefaultMessageList } from "../messages/MessageList.js";
 import { StatusAnnouncer as DefaultStatusAnnouncer } from "../messages/StatusAnnouncer.js";
 import { Outbox as DefaultOutbox } from "../outbox/Outbox.js";
+import { Reconnecting } from "../status/Reconnecting.js";
 import { RunError as DefaultRunError } from "../status/RunError.js";
 import { Steps as DefaultSteps } from "../status/Steps.js";
 import { Stopped } from "../status/Stopped.js";
@@ -105,6 +106,7 @@ function ChatLayout({
         <Interrupts {...interrupts} />
         <Steps />
         <Stopped />
+        <Reconnecting />
       </MessageList>
       <RunError />
       {empty && suggestions && suggestions.length > 0 && <Suggestions suggestions={suggestions} />}

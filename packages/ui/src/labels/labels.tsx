@@ -138,6 +138,8 @@ export interface ChatLabels {
   attachmentFailed: (fileName: string, message: string) => string;
   /** The thread list's status line when threads cannot be saved; `message` says why. */
   cannotSave: (message: string) => string;
+  /** Shown and announced while a dropped reply's connection is being restored. */
+  reconnecting: string;
   /** The thumbs-up toggle on a reply. */
   goodResponse: string;
   /** The thumbs-down toggle on a reply; it opens a short form for a comment. */
@@ -347,6 +349,7 @@ export const defaultLabels: ChatLabels = {
   sendFeedback: "Send feedback",
   dictate: "Dictate",
   dictationError,
+  reconnecting: "Reconnecting…",
 };
 
 const LabelsContext = createContext<ChatLabels>(defaultLabels);

@@ -3,16 +3,24 @@ import { useEffect, useRef, useState } from "react";
 import { useLabels } from "../labels/labels.js";
 
 /**
- * What a screen reader should hear about the run: its start, its end, an error, a question. Not
- * each token: the transcript itself is not live.
+ * What a screen reader should hear about the run: its start, its end, an error, a question, a
+ * connection being restored ("Reconnecting…"). Not each token: the transcript itself is not live.
  */
 export function useRunAnnouncement(): string {
   const status = useAgent((s) => s.status);
   const error = useAgent((s) => s.error);
   const cancelled = useAgent((s) => s.lastOutcome === "cancelled");
+  const reconnecting = useAgent((s) => s.reconnecting);
   const labels = useLabels();
   const previous = useRef(status);
+  const wasReconnecting = useRef(reconnecting);
   const [text, setText] = useState("");
+  useEffect(() => {
+    if (wasReconnecting.current === reconnecting) return;
+    wasReconnecting.current = reconnecting;
+    // A dropped stream being restored, then the reply going on (its end or an error is said below).
+    if (status === "running") setText(reconnecting ? labels.reconnecting : labels.agentContinuing);
+  }, [reconnecting, status, labels]);
   useEffect(() => {
     const before = previous.current;
     previous.current = status;

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from "@testing-library/react";
+import { act, fireEvent, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { Chat } from "../chat/Chat.js";
 import { createClient, dispatch, renderWith, runError, runFinished, runStarted } from "../test/harness.js";
@@ -49,5 +49,20 @@ describe("Suggestions", () => {
     expect(send).toHaveBeenCalledWith("What's the weather in Oslo?");
     dispatch(client, runStarted(), { type: "TEXT_MESSAGE_START", messageId: "u", role: "user" });
     expect(screen.queryByRole("group", { name: "Suggestions" })).toBeNull();
+  });
+});
+
+describe("Reconnecting", () => {
+  it('shows and announces "Reconnecting…" while a dropped reply reconnects, then that the agent continues', () => {
+    const client = createClient();
+    renderWith(client, <Chat />);
+    dispatch(client, runStarted());
+    expect(screen.queryByTestId("tandem-reconnecting")).toBeNull();
+    act(() => client.store.update((s) => ({ ...s, reconnecting: true })));
+    expect(screen.getByTestId("tandem-reconnecting").textContent).toBe("Reconnecting…");
+    expect(screen.getByRole("status").textContent).toBe("Reconnecting…");
+    act(() => client.store.update((s) => ({ ...s, reconnecting: false })));
+    expect(screen.queryByTestId("tandem-reconnecting")).toBeNull();
+    expect(screen.getByRole("status").textContent).toBe("Agent is continuing…");
   });
 });

@@ -1,0 +1,22 @@
+import type { BaseEvent } from "@ag-ui/core";
+
+type Reconnect = typeof import("./reconnect.js");
+
+let loaded: Reconnect | null = null;
+
+/**
+ * Loads the reconnecting reader (`reconnect.ts`), a chunk of its own: it is fetched with the
+ * validation pipeline (`loadPipeline`), which every run waits for, so it is there before any
+ * stream can drop and the first page load does not carry it.
+ */
+export function loadReconnect(): Promise<Reconnect> {
+  return import("./reconnect.js").then((module) => (loaded = module));
+}
+
+/** `reconnectingEvents`, at once when its chunk has loaded, else once it has. */
+export function reconnectingEvents(...args: Parameters<Reconnect["reconnectingEvents"]>): AsyncIterable<BaseEvent> {
+  if (loaded) return loaded.reconnectingEvents(...args);
+  return (async function* () {
+    yield* (await loadReconnect()).reconnectingEvents(...args);
+  })();
+}

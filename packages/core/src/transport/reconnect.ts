@@ -1,0 +1,109 @@
+import { type BaseEvent, EventType, type RunAgentInput } from "@ag-ui/core";
+import { isAbort, RunFailure, toAgentError } from "../run/errors.js";
+import { HttpError } from "./http.js";
+import type { ReconnectOptions, RunHooks } from "./types.js";
+
+/** One event as a connection delivers it, with its SSE `id:` when it has one. */
+export interface IdentifiedEvent {
+  event: BaseEvent;
+  id?: string;
+}
+
+/** Opens the run's stream: the request itself (`lastEventId` null), or a resume after that event. */
+export type OpenStream = (lastEventId: string | null, signal: AbortSignal) => Promise<AsyncIterable<IdentifiedEvent>>;
+
+const NOT_CONTINUED = "The connection closed before the agent finished its reply, and the agent did not continue it.";
+const GAVE_UP = "The connection closed before the agent finished its reply; reconnecting did not work.";
+
+const isEnd = (event: BaseEvent) => event.type === EventType.RUN_FINISHED || event.type === EventType.RUN_ERROR;
+
+/** A wait that ends early (resolving false) when `signal` aborts. */
+function wait(ms: number, signal: AbortSignal): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      signal.removeEventListener("abort", stop);
+      resolve(true);
+    }, ms);
+    const stop = () => {
+      clearTimeout(timer);
+      resolve(false);
+    };
+    signal.addEventListener("abort", stop, { once: true });
+  });
+}
+
+/**
+ * A run's events over connections that may drop (the client side of the resumable-stream
+ * contract): when a stream ends before RUN_FINISHED/RUN_ERROR and its events had ids, the run
+ * is opened again after the last id, with a doubling wait between tries, and reads on as one
+ * stream. An event whose id was already read is skipped. A resume the server does not continue
+ * (a new RUN_STARTED first, an HTTP 4xx, no ids, an empty answer) fails as truncated, as does
+ * giving up.
+ * With `hooks.resumeAfter` (a reload), the run is read on from there after a RUN_STARTED made here.
+ */
+export async function* reconnectingEvents(
+  open: OpenStream,
+  input: RunAgentInput,
+  signal: AbortSignal,
+  hooks: RunHooks = {},
+  options: ReconnectOptions | false = {},
+): AsyncGenerator<BaseEvent> {
+  const { tries = 6, delayMs = 500, maxDelayMs = 8_000, totalMs = 30_000 } = options || {};
+  const seen = new Set<string>();
+  let last = hooks.resumeAfter ?? null;
+  let resuming = last !== null;
+  let attempt = 0;
+  let droppedAt = 0;
+  /** The last event read ended a run: the stream may end there (it may also hold another run). */
+  let ended = false;
+  if (resuming) yield { type: EventType.RUN_STARTED, threadId: input.threadId, runId: input.runId } as BaseEvent;
+  for (;;) {
+    let failure: unknown = null;
+    let first = resuming;
+    try {
+      for await (const { event, id } of await open(resuming ? last : null, signal)) {
+        // A resumed stream that starts over, or that has no ids, is not this run going on.
+        if (first && (id === undefined || event.type === EventType.RUN_STARTED)) {
+          throw new RunFailure({ kind: "truncated", message: NOT_CONTINUED });
+        }
+        first = false;
+        if (id !== undefined) {
+          if (seen.has(id)) continue;
+          seen.add(id);
+          last = id;
+          hooks.onEventId?.(id);
+        }
+        if (attempt > 0) hooks.onReconnecting?.(false);
+        attempt = 0;
+        ended = isEnd(event);
+        yield event;
+      }
+    } catch (error) {
+      if (signal.aborted || isAbort(error) || error instanceof RunFailure) throw error;
+      if (error instanceof HttpError) {
+        // The request itself failed as it does today; a resume answered 4xx is one not continued.
+        if (!resuming) throw error;
+        if (error.status < 500) throw new RunFailure({ kind: "truncated", message: NOT_CONTINUED });
+      } else if (toAgentError(error).kind !== "network") throw error;
+      failure = error;
+    }
+    if (signal.aborted || ended) return;
+    // A resume answered in full with nothing: the server has nothing more of this run.
+    if (first && failure === null) throw new RunFailure({ kind: "truncated", message: NOT_CONTINUED });
+    // No ids (the server does not resume), or told not to: the truncated reply, as before.
+    if (last === null || options === false || hooks.resumable === false) {
+      if (failure) throw failure;
+      return;
+    }
+    if (attempt === 0) droppedAt = Date.now();
+    attempt++;
+    const delay = Math.min(maxDelayMs, delayMs * 2 ** (attempt - 1));
+    if (attempt > tries || Date.now() - droppedAt + delay > totalMs) {
+      hooks.onReconnecting?.(false);
+      throw new RunFailure({ kind: "truncated", message: GAVE_UP });
+    }
+    hooks.onReconnecting?.(true);
+    if (!(await wait(delay, signal))) return;
+    resuming = true;
+  }
+}

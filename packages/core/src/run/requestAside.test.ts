@@ -44,7 +44,9 @@ describe("requestThroughAgent", () => {
 
   it("rejects when the answer ends without RUN_FINISHED", async () => {
     const { client } = await connect((input) => [runStarted(input)]);
-    await expect(requestThroughAgent(client, {})).rejects.toThrow("ended without RUN_FINISHED");
+    // The mock resumes streams: the transport tries to read on, and says the agent did not continue.
+    await expect(requestThroughAgent(client, {})).rejects.toThrow("closed before the agent finished its reply");
+    expect(client.state.error).toBeNull();
   });
 
   it("rejects on an HTTP error", async () => {

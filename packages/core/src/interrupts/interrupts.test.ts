@@ -103,6 +103,16 @@ describe("answering interrupts", () => {
     ]);
   });
 
+  it("still answers when a render hands cancel a click event instead of metadata (onClick={cancel})", async () => {
+    const { client, agent } = await connect(approvalRun([{ id: "i1", reason: "question" }]));
+    await client.sendMessage("go");
+    class ClickEvent {
+      readonly target = { parent: this };
+    }
+    await client.cancelInterrupt("i1", new ClickEvent() as never);
+    expect(bodies(agent)[1]!.resume).toEqual([{ interruptId: "i1", status: "cancelled" }]);
+  });
+
   it("keeps the metadata of messages and interrupts and sends the messages' back as it came", async () => {
     const { client, agent } = await connect((input) =>
       input.resume

@@ -1,6 +1,7 @@
 import type { BaseEvent, Context, InputContent, Interrupt, Metadata, ResumeEntry, RunAgentInput } from "@ag-ui/core";
 import { v4 as randomUUID } from "uuid";
 import { ThreadFeedback } from "../feedback/threadFeedback.js";
+import { metadataOf } from "../interrupts/metadata.js";
 import { Outbox } from "../outbox/outbox.js";
 import { type RunEndpoint, runEndpoint } from "../recording/endpoint.js";
 import { EventLog } from "../recording/eventLog.js";
@@ -244,6 +245,6 @@ export class AgentClient {
 
   private answerInterrupt({ payload, metadata, ...entry }: ResumeEntry): Promise<void> {
     if (this.refused("resolveInterrupt")) return Promise.resolve();
-    return this.loop.answerInterrupt({ ...entry, ...(payload !== undefined && { payload }), ...(metadata && { metadata }) });
+    return this.loop.answerInterrupt({ ...entry, ...(payload !== undefined && { payload }), ...(metadataOf(metadata) && { metadata }) });
   }
 }

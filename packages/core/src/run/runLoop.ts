@@ -8,6 +8,7 @@ import { type Transport, validatedEvents } from "../transport/index.js";
 import type { AgentError, ThreadState } from "../types.js";
 import { RunFailure, toAgentError } from "./errors.js";
 import { InterruptLedger } from "./interruptLedger.js";
+import { CommandResume, onInterruptOutcome } from "./langGraphInterrupts.js";
 import { readRun } from "./readRun.js";
 import { markPendingCalls, statusOf } from "./status.js";
 import { failure, toolMessage } from "./toolRunner.js";
@@ -42,6 +43,10 @@ export interface RunLoopHost {
 export class RunLoop {
   readonly settler = new ToolSettler();
   readonly interrupts = new InterruptLedger();
+  /** Answers to LangGraph's `on_interrupt` interrupts go as `forwardedProps.command.resume`. */
+  private readonly commandResume = new CommandResume();
+  /** The open run's `on_interrupt` events, made its interrupt outcome. */
+  private interruptOutcome = onInterruptOutcome();
   private queue: Promise<void> = Promise.resolve();
   /** A plain run queued but not yet started: later requests for one share it. */
   private queuedRun: Promise<void> | null = null;
@@ -122,6 +127,7 @@ export class RunLoop {
   /** Tool calls waiting for a person get a cancelled result; open interrupts are cancelled next run. */
   closeOpenQuestions(): void {
     this.settler.cancelAll(failure(CANCELLED));
+    this.commandResume.note(this.state.interrupts);
     this.interrupts.abandon(this.state.interrupts);
   }
 
@@ -132,6 +138,7 @@ export class RunLoop {
       console.warn(`[tandem] no pending interrupt "${entry.interruptId}"`);
       return Promise.resolve();
     }
+    this.commandResume.note(open);
     const { remaining, resume } = this.interrupts.answer(entry, open);
     this.host.store.update((s) => ({ ...s, interrupts: remaining }));
     return resume ? this.enqueue({ resume }) : Promise.resolve();
@@ -193,15 +200,15 @@ export class RunLoop {
     } catch (error) {
       throw new RunFailure({ kind: "tool", message: (error as Error).message });
     }
-    const resume = this.interrupts.takeResume(request.resume);
-    const { context, forwardedProps } = this.host.input();
+    const input = this.host.input();
+    const { resume, forwardedProps } = this.commandResume.route(this.interrupts.takeResume(request.resume), input.forwardedProps);
     return {
       threadId: s.threadId,
       runId: randomUUID(),
       state: s.state,
       messages: s.messages.filter((m) => m.role !== "activity"),
       tools,
-      context,
+      context: input.context,
       forwardedProps,
       protocolVersion: PROTOCOL_VERSION,
       ...(resume.length > 0 && { resume }),
@@ -234,6 +241,7 @@ export class RunLoop {
       refuseUncarried(input.messages, transport.attachmentKinds);
       for (const listener of this.host.runListeners) listener(input);
       this.openRunId = input.runId;
+      this.interruptOutcome = onInterruptOutcome();
       try {
         let events = validatedEvents(transport, input, controller.signal);
         if (events instanceof Promise) {
@@ -258,8 +266,9 @@ export class RunLoop {
   }
 
   /** One validated event: to the listeners, then into the store (a run's end at once, with its pending calls marked). */
-  private apply(event: BaseEvent): void {
-    for (const listener of this.host.eventListeners) listener(event);
+  private apply(received: BaseEvent): void {
+    for (const listener of this.host.eventListeners) listener(received);
+    const event = this.interruptOutcome(received);
     const { store, tools } = this.host;
     if (event.type !== EventType.RUN_FINISHED && event.type !== EventType.RUN_ERROR) {
       store.dispatch(event);

@@ -1,0 +1,160 @@
+import { readFileSync } from "node:fs";
+import type { BaseEvent, RunAgentInput, RunFinishedEvent, RunFinishedInterruptOutcome } from "@ag-ui/core";
+import { type MockAgent, startMockAgent } from "@tandem/mock-agent";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { sync } from "../test/scripts.js";
+import { AgentClient } from "./agentClient.js";
+import { CommandResume, interruptFromOnInterrupt, onInterruptOutcome } from "./langGraphInterrupts.js";
+
+// What @ag-ui/langgraph 0.0.43 sends with its default settings, recorded from a real LangGraph.js
+// graph on LangGraph's API server (see the file's "about").
+type Run = { forwardedProps: Record<string, unknown>; events: BaseEvent[] };
+const recorded = JSON.parse(readFileSync(new URL("../test/langGraphInterrupt.recorded.json", import.meta.url), "utf8")) as Record<
+  "name" | "seat",
+  [Run, Run]
+>;
+
+let agent: MockAgent | undefined;
+afterEach(async () => {
+  await agent?.close();
+  agent = undefined;
+});
+
+/** A server that replays a recorded scenario: the interrupted run, then (once resumed through the command) the resumed one. */
+async function langGraph(scenario: "name" | "seat", forwardedProps?: Record<string, unknown>) {
+  const [asked, resumed] = recorded[scenario];
+  agent = await startMockAgent({ scenario: (input) => (input.forwardedProps?.command ? resumed.events : asked.events) });
+  const client = new AgentClient({ url: agent.url, threadId: "t1", schedule: sync, ...(forwardedProps && { forwardedProps }) });
+  const bodies = () => agent!.requests.map((r) => r.body as RunAgentInput);
+  return { client, bodies };
+}
+
+const lastText = (client: AgentClient) => client.state.messages.at(-1)?.content;
+
+describe("LangGraph's default interrupts (CUSTOM on_interrupt, then RUN_FINISHED without an outcome)", () => {
+  it("asks the person the graph's question, and the answer resumes the graph as forwardedProps.command.resume", async () => {
+    const { client, bodies } = await langGraph("name");
+    await client.sendMessage("what is my name?");
+    expect(client.state.status).toBe("awaiting-input");
+    expect(client.state.interrupts).toEqual([expect.objectContaining({ message: "What is your name?" })]);
+    const [interrupt] = client.state.interrupts;
+    // LangGraph's own interrupt id, as the adapter passed it on.
+    expect(interrupt!.id).toBe((recorded.name[0].events.find((e) => e.type === "CUSTOM") as { rawEvent: { id: string } }).rawEvent.id);
+
+    await client.resolveInterrupt(interrupt!.id, "Ada");
+    expect(lastText(client)).toBe("Nice to meet you, Ada.");
+    expect(client.state.status).toBe("idle");
+    expect(client.state.interrupts).toEqual([]);
+    const resumedWith = bodies()[1]!;
+    expect(resumedWith.forwardedProps).toEqual({ command: { resume: "Ada" } });
+    // Not also as resume[]: the adapter would take that instead, and warn that both came.
+    expect(resumedWith.resume).toBeUndefined();
+  });
+
+  it("draws a form from the value's responseSchema and sends the form's answer", async () => {
+    const { client, bodies } = await langGraph("seat");
+    await client.sendMessage("pick a seat for me");
+    const [interrupt] = client.state.interrupts;
+    expect(interrupt).toMatchObject({
+      message: "Window or aisle?",
+      responseSchema: { type: "object", properties: { seat: { enum: ["window", "aisle"] } }, required: ["seat"] },
+      metadata: { langgraph: { raw: { message: "Window or aisle?" }, resumeVia: "forwardedProps.command.resume" } },
+    });
+    await client.resolveInterrupt(interrupt!.id, { seat: "aisle" });
+    expect(bodies()[1]!.forwardedProps).toEqual({ command: { resume: { seat: "aisle" } } });
+    expect(lastText(client)).toBe("You picked the aisle seat.");
+  });
+
+  it("keeps the app's forwardedProps beside the command, and sends a cancel as the adapter's cancelled marker", async () => {
+    const { client, bodies } = await langGraph("seat", { tenant: "acme" });
+    await client.sendMessage("pick a seat for me");
+    const [interrupt] = client.state.interrupts;
+    await client.cancelInterrupt(interrupt!.id);
+    expect(bodies()[1]!.forwardedProps).toEqual({
+      tenant: "acme",
+      command: { resume: { __agui_cancelled__: true, interrupt_id: interrupt!.id } },
+    });
+    expect(bodies()[1]!.resume).toBeUndefined();
+  });
+
+  it("a new message instead of an answer resumes the graph as cancelled, so the thread is not stuck", async () => {
+    const { client, bodies } = await langGraph("name");
+    await client.sendMessage("what is my name?");
+    const [interrupt] = client.state.interrupts;
+    await client.sendMessage("never mind");
+    expect(bodies()[1]!.forwardedProps).toEqual({ command: { resume: { __agui_cancelled__: true, interrupt_id: interrupt!.id } } });
+    expect(client.state.status).toBe("idle");
+    expect(client.state.interrupts).toEqual([]);
+  });
+});
+
+describe("an on_interrupt value", () => {
+  it("that is text is the question; without LangGraph's interrupt beside it, the interrupt gets an id of its own", () => {
+    const interrupt = interruptFromOnInterrupt({ value: "Proceed?" });
+    expect(interrupt).toMatchObject({ reason: "langgraph:interrupt", message: "Proceed?", metadata: { langgraph: { raw: "Proceed?" } } });
+    expect(interrupt.id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("that looks like JSON but does not parse is shown as text, with a clear warning, and kept", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const interrupt = interruptFromOnInterrupt({ value: '{"message": "Proceed?"', rawEvent: { id: "i1" } });
+    expect(interrupt).toMatchObject({
+      id: "i1",
+      message: '{"message": "Proceed?"',
+      metadata: { langgraph: { raw: '{"message": "Proceed?"' } },
+    });
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/^\[tandem\] on_interrupt: the value looks like JSON but does not parse/));
+    warn.mockRestore();
+  });
+
+  it("whose responseSchema is not a schema gets a free-text answer and a warning", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const interrupt = interruptFromOnInterrupt({ value: JSON.stringify({ message: "Pick", responseSchema: "seat" }) });
+    expect(interrupt.responseSchema).toBeUndefined();
+    expect(interrupt.message).toBe("Pick");
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining("responseSchema is not a JSON Schema object"));
+    warn.mockRestore();
+  });
+
+  it("that is a JSON Schema is the form; any other object is shown as its JSON", () => {
+    const schema = { type: "object", properties: { ok: { type: "boolean" } } };
+    expect(interruptFromOnInterrupt({ value: JSON.stringify(schema) }).responseSchema).toEqual(schema);
+    expect(interruptFromOnInterrupt({ value: JSON.stringify({ question: "Ship it?" }) }).message).toBe("Ship it?");
+    expect(interruptFromOnInterrupt({ value: JSON.stringify({ order: 7 }) }).message).toBe('{"order":7}');
+  });
+});
+
+describe("the run's outcome and the answers' route", () => {
+  const custom = (id: string, value: string) => ({ type: "CUSTOM", name: "on_interrupt", value, rawEvent: { id, value } }) as BaseEvent;
+  const finished = { type: "RUN_FINISHED", threadId: "t", runId: "r" } as BaseEvent;
+
+  it("a RUN_FINISHED that has its own outcome is left as it is", () => {
+    const outcome = onInterruptOutcome();
+    outcome(custom("i1", "Proceed?"));
+    const withOutcome = { ...finished, outcome: { type: "interrupt", interrupts: [{ id: "i1", reason: "x" }] } } as BaseEvent;
+    expect(outcome(withOutcome)).toBe(withOutcome);
+    // Nothing is carried into the next run.
+    expect(outcome(finished)).toBe(finished);
+  });
+
+  it("several interrupts are answered in one command, as LangGraph's map of interrupt id to answer", () => {
+    const outcome = onInterruptOutcome();
+    outcome(custom("i1", "First?"));
+    outcome(custom("i2", "Second?"));
+    const { interrupts } = (outcome(finished) as RunFinishedEvent & { outcome: RunFinishedInterruptOutcome }).outcome;
+    const route = new CommandResume();
+    route.note(interrupts);
+    const routed = route.route(
+      [
+        { interruptId: "i1", status: "resolved", payload: "yes" },
+        { interruptId: "i2", status: "resolved" },
+        { interruptId: "other", status: "resolved", payload: 1 },
+      ],
+      { command: { goto: "x" } },
+    );
+    expect(routed).toEqual({
+      resume: [{ interruptId: "other", status: "resolved", payload: 1 }],
+      forwardedProps: { command: { goto: "x", resume: { i1: "yes", i2: null } } },
+    });
+  });
+});

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import type { BaseEvent, RunAgentInput, RunFinishedEvent, RunFinishedInterruptOutcome } from "@ag-ui/core";
+import type { BaseEvent, Message, MessagesSnapshotEvent, RunAgentInput, RunFinishedEvent, RunFinishedInterruptOutcome } from "@ag-ui/core";
 import { type MockAgent, startMockAgent } from "@tandem/mock-agent";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { sync } from "../test/scripts.js";
@@ -12,7 +12,7 @@ type Run = { forwardedProps: Record<string, unknown>; events: BaseEvent[] };
 const recorded = JSON.parse(readFileSync(new URL("../test/langGraphInterrupt.recorded.json", import.meta.url), "utf8")) as Record<
   "name" | "seat",
   [Run, Run]
->;
+> & { newMessage: [Run, Run, Run] };
 
 let agent: MockAgent | undefined;
 afterEach(async () => {
@@ -27,6 +27,15 @@ async function langGraph(scenario: "name" | "seat", forwardedProps?: Record<stri
   const client = new AgentClient({ url: agent.url, threadId: "t1", schedule: sync, ...(forwardedProps && { forwardedProps }) });
   const bodies = () => agent!.requests.map((r) => r.body as RunAgentInput);
   return { client, bodies };
+}
+
+/** The recorded events with the recorded user messages' ids replaced by the client's (matched by text). */
+function withOwnIds(events: BaseEvent[], input: RunAgentInput): BaseEvent[] {
+  const ids = new Map(input.messages.filter((m) => m.role === "user").map((m) => [m.content, m.id]));
+  const own = (m: Message) => (m.role === "user" && ids.has(m.content) ? { ...m, id: ids.get(m.content)! } : m);
+  return events.map(
+    (e) => (e.type === "MESSAGES_SNAPSHOT" ? { ...e, messages: (e as MessagesSnapshotEvent).messages.map(own) } : e) as BaseEvent,
+  );
 }
 
 const lastText = (client: AgentClient) => client.state.messages.at(-1)?.content;
@@ -77,12 +86,27 @@ describe("LangGraph's default interrupts (CUSTOM on_interrupt, then RUN_FINISHED
     expect(bodies()[1]!.resume).toBeUndefined();
   });
 
-  it("a new message instead of an answer resumes the graph as cancelled, so the thread is not stuck", async () => {
-    const { client, bodies } = await langGraph("name");
+  it("a new message instead of an answer resumes the graph as cancelled, then goes again in a run of its own: kept and answered", async () => {
+    const [asked, cancelled, answered] = recorded.newMessage;
+    agent = await startMockAgent({
+      scenario: (input) =>
+        input.forwardedProps?.command ? cancelled.events : input.messages.length > 1 ? withOwnIds(answered.events, input) : asked.events,
+    });
+    const client = new AgentClient({ url: agent.url, threadId: "t1", schedule: sync });
     await client.sendMessage("what is my name?");
     const [interrupt] = client.state.interrupts;
-    await client.sendMessage("never mind");
-    expect(bodies()[1]!.forwardedProps).toEqual({ command: { resume: { __agui_cancelled__: true, interrupt_id: interrupt!.id } } });
+    await client.sendMessage("hello there");
+    const [, resumed, again] = agent.requests.map((r) => r.body as RunAgentInput);
+    expect(resumed!.forwardedProps).toEqual({ command: { resume: { __agui_cancelled__: true, interrupt_id: interrupt!.id } } });
+    // LangGraph ignored the resumed run's input, and the adapter's snapshot left the message out: it is sent again.
+    expect(again!.forwardedProps).toEqual({});
+    expect(again!.messages.map((m) => m.content)).toEqual(["what is my name?", "You did not tell me your name.", "hello there"]);
+    expect(client.state.messages.map((m) => m.content)).toEqual([
+      "what is my name?",
+      "You did not tell me your name.",
+      "hello there",
+      "You said: hello there.",
+    ]);
     expect(client.state.status).toBe("idle");
     expect(client.state.interrupts).toEqual([]);
   });

@@ -1,4 +1,13 @@
-import { type BaseEvent, type CustomEvent, EventType, type Interrupt, type ResumeEntry, type RunFinishedEvent } from "@ag-ui/core";
+import {
+  type BaseEvent,
+  type CustomEvent,
+  EventType,
+  type Interrupt,
+  type Message,
+  type ResumeEntry,
+  type RunAgentInput,
+  type RunFinishedEvent,
+} from "@ag-ui/core";
 import { v4 as randomUUID } from "uuid";
 
 /**
@@ -117,6 +126,8 @@ function commandValue(entry: ResumeEntry): unknown {
  */
 export class CommandResume {
   private readonly ids = new Set<string>();
+  /** The last run built resumed the graph through the command. */
+  private resumedLast = false;
 
   /** Remembers which of these interrupts are answered through the command. */
   note(interrupts: readonly Interrupt[]): void {
@@ -129,6 +140,7 @@ export class CommandResume {
     forwardedProps: Record<string, unknown>,
   ): { resume: ResumeEntry[]; forwardedProps: Record<string, unknown> } {
     const viaCommand = resume.filter((entry) => this.ids.has(entry.interruptId));
+    this.resumedLast = viaCommand.length > 0;
     if (viaCommand.length === 0) return { resume, forwardedProps };
     for (const entry of viaCommand) this.ids.delete(entry.interruptId);
     const value =
@@ -138,5 +150,17 @@ export class CommandResume {
       resume: resume.filter((entry) => !viaCommand.includes(entry)),
       forwardedProps: { ...forwardedProps, command: { ...command, resume: value } },
     };
+  }
+
+  /**
+   * A message sent while the interrupt was open goes in the run that resumes the graph (as
+   * cancelled), but LangGraph ignores a resumed run's input and the adapter's snapshot then
+   * leaves the message out: the user messages of `input` missing from `messages` after the run,
+   * to put back and send again in a run of their own.
+   */
+  unheard(input: RunAgentInput, messages: readonly Message[]): Message[] {
+    if (!this.resumedLast) return [];
+    const kept = new Set(messages.map((m) => m.id));
+    return input.messages.filter((m) => m.role === "user" && !kept.has(m.id));
   }
 }

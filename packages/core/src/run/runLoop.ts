@@ -260,7 +260,10 @@ export class RunLoop {
       return null;
     }
     const s = this.state;
+    const unheard = this.commandResume.unheard(input, s.messages);
+    if (unheard.length > 0) store.update((state) => ({ ...state, messages: [...state.messages, ...unheard] }));
     if (s.status === "error" || s.lastOutcome !== "success") return null;
+    if (unheard.length > 0) return {};
     const pending = s.runToolCallIds.filter((id) => s.toolCallStatus[id] === "executing" || s.toolCallStatus[id] === "awaiting-input");
     return this.settleToolCalls(pending, controller);
   }

@@ -26,6 +26,7 @@ const textOf = (message) =>
         .map((p) => p.text)
         .join("");
 
+// #region ask
 /** What the agent says to the last human message; asks the person first when it needs to. */
 function replyTo(said) {
   // interrupt() pauses the run here; on resume the node runs again and interrupt() returns the answer.
@@ -39,6 +40,7 @@ function replyTo(said) {
   }
   return `You said: ${said}.`;
 }
+// #endregion ask
 
 async function agent(state, config) {
   const said = textOf(state.messages.findLast((m) => m._getType?.() === "human" || m.type === "human")).trim();

@@ -86,6 +86,24 @@ describe("LangGraph's default interrupts (CUSTOM on_interrupt, then RUN_FINISHED
     expect(bodies()[1]!.resume).toBeUndefined();
   });
 
+  it("a resumed run that fails is retried with the same command", async () => {
+    const [asked, resumed] = recorded.name;
+    let failures = 1;
+    agent = await startMockAgent({
+      scenario: (input) =>
+        !input.forwardedProps?.command ? asked.events : failures-- > 0 ? { status: 502, body: "Bad gateway" } : resumed.events,
+    });
+    const client = new AgentClient({ url: agent.url, threadId: "t1", schedule: sync });
+    await client.sendMessage("what is my name?");
+    await client.resolveInterrupt(client.state.interrupts[0]!.id, "Ada");
+    expect(client.state.error).toMatchObject({ kind: "http", status: 502 });
+    await client.retry();
+    const [, failed, retried] = agent.requests.map((r) => r.body as RunAgentInput);
+    expect(retried!.forwardedProps).toEqual(failed!.forwardedProps);
+    expect(retried!.forwardedProps).toEqual({ command: { resume: "Ada" } });
+    expect(lastText(client)).toBe("Nice to meet you, Ada.");
+  });
+
   it("a new message instead of an answer resumes the graph as cancelled, then goes again in a run of its own: kept and answered", async () => {
     const [asked, cancelled, answered] = recorded.newMessage;
     agent = await startMockAgent({

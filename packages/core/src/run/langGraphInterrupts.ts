@@ -125,6 +125,7 @@ function commandValue(entry: ResumeEntry): unknown {
  * `note` the open interrupts when they are answered or abandoned; `route` when the run is built.
  */
 export class CommandResume {
+  /** Kept after their run, so a Retry of it routes the same answers the same way. */
   private readonly ids = new Set<string>();
   /** The last run built resumed the graph through the command. */
   private resumedLast = false;
@@ -142,7 +143,6 @@ export class CommandResume {
     const viaCommand = resume.filter((entry) => this.ids.has(entry.interruptId));
     this.resumedLast = viaCommand.length > 0;
     if (viaCommand.length === 0) return { resume, forwardedProps };
-    for (const entry of viaCommand) this.ids.delete(entry.interruptId);
     const value =
       viaCommand.length === 1 ? commandValue(viaCommand[0]!) : Object.fromEntries(viaCommand.map((e) => [e.interruptId, commandValue(e)]));
     const command = isObject(forwardedProps.command) ? forwardedProps.command : {};

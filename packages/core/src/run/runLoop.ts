@@ -6,9 +6,9 @@ import type { ThreadStore } from "../store/createThreadStore.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import { type Transport, validatedEvents } from "../transport/index.js";
 import type { AgentError, ThreadState } from "../types.js";
+import { CommandResume } from "./commandResume.js";
 import { RunFailure, toAgentError } from "./errors.js";
 import { InterruptLedger } from "./interruptLedger.js";
-import { CommandResume, onInterruptOutcome } from "./langGraphInterrupts.js";
 import { readRun } from "./readRun.js";
 import { markPendingCalls, statusOf } from "./status.js";
 import { failure, toolMessage } from "./toolRunner.js";
@@ -45,8 +45,6 @@ export class RunLoop {
   readonly interrupts = new InterruptLedger();
   /** Answers to LangGraph's `on_interrupt` interrupts go as `forwardedProps.command.resume`. */
   private readonly commandResume = new CommandResume();
-  /** The open run's `on_interrupt` events, made its interrupt outcome. */
-  private interruptOutcome = onInterruptOutcome();
   private queue: Promise<void> = Promise.resolve();
   /** A plain run queued but not yet started: later requests for one share it. */
   private queuedRun: Promise<void> | null = null;
@@ -241,7 +239,6 @@ export class RunLoop {
       refuseUncarried(input.messages, transport.attachmentKinds);
       for (const listener of this.host.runListeners) listener(input);
       this.openRunId = input.runId;
-      this.interruptOutcome = onInterruptOutcome();
       try {
         let events = validatedEvents(transport, input, controller.signal);
         if (events instanceof Promise) {
@@ -269,9 +266,8 @@ export class RunLoop {
   }
 
   /** One validated event: to the listeners, then into the store (a run's end at once, with its pending calls marked). */
-  private apply(received: BaseEvent): void {
-    for (const listener of this.host.eventListeners) listener(received);
-    const event = this.interruptOutcome(received);
+  private apply(event: BaseEvent): void {
+    for (const listener of this.host.eventListeners) listener(event);
     const { store, tools } = this.host;
     if (event.type !== EventType.RUN_FINISHED && event.type !== EventType.RUN_ERROR) {
       store.dispatch(event);

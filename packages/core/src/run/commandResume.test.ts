@@ -3,8 +3,9 @@ import type { BaseEvent, Message, MessagesSnapshotEvent, RunAgentInput, RunFinis
 import { type MockAgent, startMockAgent } from "@tandem/mock-agent";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { sync } from "../test/scripts.js";
+import { interruptFromOnInterrupt, onInterruptOutcome } from "../transport/onInterrupt.js";
 import { AgentClient } from "./agentClient.js";
-import { CommandResume, interruptFromOnInterrupt, onInterruptOutcome } from "./langGraphInterrupts.js";
+import { CommandResume } from "./commandResume.js";
 
 // What @ag-ui/langgraph 0.0.43 sends with its default settings, recorded from a real LangGraph.js
 // graph on LangGraph's API server (see the file's "about").

@@ -3,6 +3,8 @@ import type { BaseEvent, Message, MessagesSnapshotEvent, RunAgentInput, RunFinis
 import { type MockAgent, startMockAgent } from "@tandem/mock-agent";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { sync } from "../test/scripts.js";
+// The validation pipeline (where on_interrupt is read) loads before the first test, not inside its time limit.
+import "../test/warmPipeline.js";
 import { interruptFromOnInterrupt, onInterruptOutcome } from "../transport/onInterrupt.js";
 import { AgentClient } from "./agentClient.js";
 import { CommandResume } from "./commandResume.js";
@@ -85,6 +87,19 @@ describe("LangGraph's default interrupts (CUSTOM on_interrupt, then RUN_FINISHED
       command: { resume: { __agui_cancelled__: true, interrupt_id: interrupt!.id } },
     });
     expect(bodies()[1]!.resume).toBeUndefined();
+  });
+
+  it("a thread stored with the question open is answered the same way after a reload", async () => {
+    const first = await langGraph("name");
+    await first.client.sendMessage("what is my name?");
+    const stored = { ...first.client.state, toolCallStatus: {}, branches: {} };
+    await agent!.close();
+    const { client, bodies } = await langGraph("name");
+    client.restore(JSON.parse(JSON.stringify(stored)));
+    expect(client.state.status).toBe("awaiting-input");
+    await client.resolveInterrupt(client.state.interrupts[0]!.id, "Ada");
+    expect(bodies()[0]!.forwardedProps).toEqual({ command: { resume: "Ada" } });
+    expect(lastText(client)).toBe("Nice to meet you, Ada.");
   });
 
   it("a resumed run that fails is retried with the same command", async () => {

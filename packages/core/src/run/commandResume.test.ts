@@ -1,11 +1,10 @@
 import { readFileSync } from "node:fs";
-import type { BaseEvent, Message, MessagesSnapshotEvent, RunAgentInput, RunFinishedEvent, RunFinishedInterruptOutcome } from "@ag-ui/core";
+import type { BaseEvent, Message, MessagesSnapshotEvent, RunAgentInput } from "@ag-ui/core";
 import { type MockAgent, startMockAgent } from "@tandem/mock-agent";
 import { afterEach, describe, expect, it } from "vitest";
 import { sync } from "../test/scripts.js";
 // The validation pipeline (where on_interrupt is read) loads before the first test, not inside its time limit.
 import "../test/warmPipeline.js";
-import { onInterruptOutcome } from "../transport/onInterrupt.js";
 import { AgentClient } from "./agentClient.js";
 import { CommandResume } from "./commandResume.js";
 
@@ -146,15 +145,14 @@ describe("LangGraph's default interrupts (CUSTOM on_interrupt, then RUN_FINISHED
   });
 });
 
-describe("the run's outcome and the answers' route", () => {
-  const custom = (id: string, value: string) => ({ type: "CUSTOM", name: "on_interrupt", value, rawEvent: { id, value } }) as BaseEvent;
-  const finished = { type: "RUN_FINISHED", threadId: "t", runId: "r" } as BaseEvent;
-
+describe("the answers' route", () => {
   it("several interrupts are answered in one command, as LangGraph's map of interrupt id to answer", () => {
-    const outcome = onInterruptOutcome();
-    outcome(custom("i1", "First?"));
-    outcome(custom("i2", "Second?"));
-    const { interrupts } = (outcome(finished) as RunFinishedEvent & { outcome: RunFinishedInterruptOutcome }).outcome;
+    const fromLangGraph = { langgraph: { resumeVia: "forwardedProps.command.resume" } };
+    const interrupts = [
+      { id: "i1", reason: "langgraph:interrupt", metadata: fromLangGraph },
+      { id: "i2", reason: "langgraph:interrupt", metadata: fromLangGraph },
+      { id: "other", reason: "approve" },
+    ];
     const route = new CommandResume();
     route.note(interrupts);
     const routed = route.route(

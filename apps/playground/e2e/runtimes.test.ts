@@ -4,15 +4,22 @@ import { lastAssistantText, openPage, type Stack, screenshot, send, settled, sta
 
 // The kit against code nobody here wrote: CopilotKit's runtime (its built-in agent) and a Mastra
 // agent served through @ag-ui/mastra, both over a scripted mock language model (see
-// runtimes/script.mjs for what it answers). Installed on first use: see runtimes.ts.
+// runtimes/script.mjs for what it answers), and a LangGraph.js graph on LangGraph's API server
+// served through @ag-ui/langgraph (runtimes/langgraphGraph.mjs). Installed on first use: see runtimes.ts.
 
 let stack: Stack;
 const servers: Record<string, RuntimeServer> = {};
 beforeAll(async () => {
-  const [started, copilotkit, mastra] = await Promise.all([startStack(), startRuntime("copilotkit"), startRuntime("mastra")]);
+  const [started, copilotkit, mastra, langgraph] = await Promise.all([
+    startStack(),
+    startRuntime("copilotkit"),
+    startRuntime("mastra"),
+    startRuntime("langgraph"),
+  ]);
   stack = started;
   servers.copilotkit = copilotkit;
   servers.mastra = mastra;
+  servers.langgraph = langgraph;
   // The first run installs the runtimes (npm ci): minutes on a busy 2-core machine.
 }, 900_000);
 afterAll(async () => {
@@ -124,6 +131,58 @@ describe("an AG-UI interrupt from CopilotKit's runtime (an interrupt tool of its
       .toContain('The seat question was answered: {"status":"cancelled"}.');
     await settled(page);
     expect(await page.getByRole("alert").count()).toBe(0);
+    expect(errors(page)).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe("LangGraph's default interrupts: @ag-ui/langgraph's CUSTOM on_interrupt, answered as forwardedProps.command.resume", () => {
+  it("shows the graph's question, the answer resumes the graph, and a later message on the thread is answered", async () => {
+    const page = await open("agentic-chat", servers.langgraph!);
+    await send(page, "what is my name?");
+    const prompt = page.locator("form.tandem-interrupt");
+    await expect.poll(() => prompt.textContent(), { timeout: 30_000 }).toContain("What is your name?");
+    // A plain question (no response schema): a free-text answer.
+    await prompt.getByRole("textbox").fill("Ada");
+    await prompt.getByRole("button", { name: "Resolve" }).click();
+    await expect.poll(() => lastAssistantText(page).textContent(), { timeout: 30_000 }).toBe("Nice to meet you, Ada.");
+    await settled(page);
+    expect(await prompt.count()).toBe(0);
+
+    // Not stuck: the next message runs the graph again.
+    await send(page, "hello again");
+    await expect.poll(() => lastAssistantText(page).textContent(), { timeout: 30_000 }).toBe("You said: hello again.");
+    await settled(page);
+    expect(await page.getByRole("alert").count()).toBe(0);
+    expect(errors(page)).toEqual([]);
+    await screenshot(page, "runtime-langgraph-interrupt");
+    await page.context().close();
+  });
+
+  it("draws a form from the interrupt's responseSchema, and the graph gets the form's answer", async () => {
+    const page = await open("agentic-chat", servers.langgraph!);
+    await send(page, "pick a seat for me");
+    const prompt = page.locator("form.tandem-interrupt");
+    await expect.poll(() => prompt.textContent(), { timeout: 30_000 }).toContain("Window or aisle?");
+    await screenshot(page, "runtime-langgraph-form");
+    await prompt.getByLabel("seat").selectOption("aisle");
+    await prompt.getByRole("button", { name: "Resolve" }).click();
+    await expect.poll(() => lastAssistantText(page).textContent(), { timeout: 30_000 }).toBe("You picked the aisle seat.");
+    await settled(page);
+    expect(errors(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it("a message sent instead of an answer is kept and answered after the graph hears the question was cancelled", async () => {
+    const page = await open("agentic-chat", servers.langgraph!);
+    await send(page, "what is my name?");
+    const prompt = page.locator("form.tandem-interrupt");
+    await expect.poll(() => prompt.textContent(), { timeout: 30_000 }).toContain("What is your name?");
+    await send(page, "never mind");
+    await expect.poll(() => lastAssistantText(page).textContent(), { timeout: 30_000 }).toBe("You said: never mind.");
+    await settled(page);
+    expect(await assistantTexts(page)).toEqual(["You did not tell me your name.", "You said: never mind."]);
+    expect(await page.locator('[data-testid="message"][data-role="user"]').allTextContents()).toEqual(["what is my name?", "never mind"]);
     expect(errors(page)).toEqual([]);
     await page.context().close();
   });

@@ -6,7 +6,8 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 
 /**
- * Real agent servers (CopilotKit's runtime, Mastra) for the browser tests. They are not
+ * Real agent servers (CopilotKit's runtime, Mastra, a LangGraph.js graph on LangGraph's API server
+ * through @ag-ui/langgraph) for the browser tests. They are not
  * dependencies of the workspace, so `pnpm install` never downloads them: `e2e/runtimes/` has
  * its own package.json and lockfile, installed with `npm ci` the first time a test needs them
  * (and again when the lockfile changes), into `e2e/runtimes/node_modules`.
@@ -55,11 +56,12 @@ async function install(): Promise<void> {
 }
 
 /** Starts one of the runtimes on 127.0.0.1 and a free port. */
-export async function startRuntime(name: "copilotkit" | "mastra"): Promise<RuntimeServer> {
+export async function startRuntime(name: "copilotkit" | "mastra" | "langgraph"): Promise<RuntimeServer> {
   await ensureRuntimes();
   // CopilotKit's runtime reports usage over the network unless told not to.
   process.env.COPILOTKIT_TELEMETRY_DISABLED = "true";
   process.env.DO_NOT_TRACK = "1";
   const module = await import(pathToFileURL(path.join(folder, `${name}.mjs`)).href);
+  if (name === "langgraph") return module.startLangGraph();
   return name === "copilotkit" ? module.startCopilotKit() : module.startMastra();
 }

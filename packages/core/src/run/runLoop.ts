@@ -18,6 +18,7 @@ import type { ThreadStore } from "../store/createThreadStore.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import { type RunHooks, type Transport, validatedEvents } from "../transport/index.js";
 import type { AgentError, ThreadState } from "../types.js";
+import { CommandResume } from "./commandResume.js";
 import { RunFailure, toAgentError } from "./errors.js";
 import { InterruptLedger } from "./interruptLedger.js";
 import { readRun } from "./readRun.js";
@@ -65,6 +66,8 @@ export interface RunLoopHost {
 export class RunLoop {
   readonly settler = new ToolSettler();
   readonly interrupts = new InterruptLedger();
+  /** Answers to LangGraph's `on_interrupt` interrupts go as `forwardedProps.command.resume`. */
+  private readonly commandResume = new CommandResume();
   private queue: Promise<void> = Promise.resolve();
   /** A plain run queued but not yet started: later requests for one share it. */
   private queuedRun: Promise<void> | null = null;
@@ -155,6 +158,7 @@ export class RunLoop {
   closeOpenQuestions(): void {
     this.settler.cancelAll(failure(CANCELLED));
     const open = this.state.interrupts;
+    this.commandResume.note(open);
     this.interrupts.abandon(open);
     this.clearExpiryTimer();
     // The app's own calls those interrupts were about will not run: their results say so.
@@ -177,6 +181,7 @@ export class RunLoop {
       console.warn(`[tandem] interrupt "${entry.interruptId}" has expired; it goes to the agent as cancelled`);
       return Promise.resolve();
     }
+    this.commandResume.note(open);
     const { remaining, resume } = this.interrupts.answer(entry, open);
     this.host.store.update((s) => ({ ...s, interrupts: remaining }));
     if (resume) return this.resume(resume, open);
@@ -291,15 +296,15 @@ export class RunLoop {
     } catch (error) {
       throw new RunFailure({ kind: "tool", message: (error as Error).message });
     }
-    const resume = this.interrupts.takeResume(request.resume);
-    const { context, forwardedProps } = this.host.input();
+    const input = this.host.input();
+    const { resume, forwardedProps } = this.commandResume.route(this.interrupts.takeResume(request.resume), input.forwardedProps);
     return {
       threadId: s.threadId,
       runId: request.resumeRun?.runId ?? randomUUID(),
       state: s.state,
       messages: s.messages.filter((m) => m.role !== "activity"),
       tools,
-      context,
+      context: input.context,
       forwardedProps: request.forwardedProps ? { ...forwardedProps, ...request.forwardedProps } : forwardedProps,
       protocolVersion: PROTOCOL_VERSION,
       ...(resume.length > 0 && { resume }),
@@ -354,7 +359,10 @@ export class RunLoop {
       return null;
     }
     const s = this.state;
+    const unheard = this.commandResume.unheard(input, s.messages);
+    if (unheard.length > 0) store.update((state) => ({ ...state, messages: [...state.messages, ...unheard] }));
     if (s.status === "error" || s.lastOutcome !== "success") return null;
+    if (unheard.length > 0) return {};
     const pending = s.runToolCallIds.filter((id) => s.toolCallStatus[id] === "executing" || s.toolCallStatus[id] === "awaiting-input");
     return this.settleToolCalls(pending, controller);
   }

@@ -1,7 +1,8 @@
 import { authoritativeActivityTypes, CompatibilityBoundary, enforceEvents, transformChunks, verifyEvents } from "@ag-ui/client";
 import { type BaseEvent, EventType, type MessagesSnapshotEvent, type RunAgentInput } from "@ag-ui/core";
-import { defer, from, type Observable, tap } from "rxjs";
+import { defer, from, map, type Observable, tap } from "rxjs";
 import { snapshotAuthority } from "../reducer/snapshotAuthority.js";
+import { onInterruptOutcome } from "./onInterrupt.js";
 import { warnOnProducerVersion } from "./protocolVersion.js";
 import type { RunHooks, Transport } from "./types.js";
 
@@ -18,6 +19,8 @@ export function pipeline(transport: Transport, input: RunAgentInput, signal: Abo
     enforceEvents(undefined),
     transformChunks(undefined),
     verifyEvents(undefined),
+    // LangGraph's interrupts as @ag-ui/langgraph reports them by default (CUSTOM on_interrupt): the run's interrupt outcome.
+    map(onInterruptOutcome()),
     tap((event) => {
       if (event.type === EventType.MESSAGES_SNAPSHOT) {
         snapshotAuthority.set(event, authoritativeActivityTypes(event as MessagesSnapshotEvent));

@@ -223,6 +223,7 @@ try {
   const quickStart = await measureQuickStart();
   const over = quickStart.withoutReact.gzip > QUICK_START_BUDGET;
   rows.push(["Quick-start app: first-load JS, React included", fmt(quickStart.withReact.min), fmt(quickStart.withReact.gzip), "-"]);
+  if (why) for (const m of quickStart.firstLoadModules.slice(0, 40)) rows.push([`    ${m.id}`, fmt(m.min), "", ""]);
   rows.push([
     "Quick-start app: first-load JS, React excluded",
     fmt(quickStart.withoutReact.min),

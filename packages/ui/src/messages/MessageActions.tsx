@@ -1,4 +1,4 @@
-import { useAgent } from "@tandem/react";
+import { useAgentClient } from "@tandem/react";
 import { type ComponentPropsWithoutRef, forwardRef } from "react";
 import { useLabels } from "../labels/labels.js";
 import { useConfirmationFocusRegistry } from "../tools/confirmationFocus.js";
@@ -80,7 +80,9 @@ export const MessageEdit = forwardRef<HTMLButtonElement, PartButtonProps>(functi
 /** Asks again for this reply as a new version; the old one stays a click away in the branch picker. */
 export const MessageRegenerate = forwardRef<HTMLButtonElement, PartButtonProps>(function MessageRegenerate(props, ref) {
   const { message } = useMessageContext("MessageRegenerate");
-  const { regenerate } = useAgent();
+  // The client, not useAgent(): a subscription to the whole thread in every reply's toolbar woke
+  // thousands of rows on each streamed token of a long thread.
+  const client = useAgentClient();
   const labels = useLabels();
   const focus = useConfirmationFocusRegistry();
   return (
@@ -88,7 +90,7 @@ export const MessageRegenerate = forwardRef<HTMLButtonElement, PartButtonProps>(
       {...props}
       ref={ref}
       action={() => {
-        void regenerate(message.id);
+        void client.regenerate(message.id);
         // This row gives way to the new reply: the conversation goes on from the composer.
         focus.handOff();
       }}

@@ -3,6 +3,7 @@ import { type ComponentPropsWithoutRef, type ComponentType, forwardRef, memo, ty
 import { useChatComponents } from "../chat/components.js";
 import { useLabels } from "../labels/labels.js";
 import { cx } from "../util/cx.js";
+import { ClickActionsContext, useClickActions } from "../util/delegatedClick.js";
 import { type Entry, holds, layoutTranscript, sameEntries, sameIds } from "./layout.js";
 import { Message as DefaultMessage, type MessageProps } from "./Message.js";
 import { SubagentGroup as DefaultSubagentGroup, type SubagentGroupProps } from "./SubagentGroup.js";
@@ -35,6 +36,15 @@ interface BlockProps {
 }
 
 /**
+ * A block out of view is neither laid out nor painted, nor walked by the browser's pre-paint on
+ * each frame (`content-visibility: auto`): at 5,000 messages that walk was 24 ms a frame. It
+ * stays in the DOM and the accessibility tree, so find-in-page, focus and screen readers reach
+ * every row. Its height until first drawn is an estimate, then the height it had (`auto`). Inline,
+ * not in the stylesheet: the cost it saves does not depend on how the app styles the chat.
+ */
+const BLOCK_STYLE = { contentVisibility: "auto", containIntrinsicBlockSize: "auto 3000px" } as const;
+
+/**
  * A block of rows is an element of its own, so the browser lays out and paints a streamed token
  * in its block and the list of blocks, not among every row of the thread (at 1,000 messages a
  * frame's layout went from 17 to 1.4 ms; see BENCHMARKS.md).
@@ -42,7 +52,7 @@ interface BlockProps {
 const Block = memo(
   function Block({ ids, streamingId, Message }: BlockProps) {
     return (
-      <div className="tandem-message-list__rows">
+      <div className="tandem-message-list__rows" style={BLOCK_STYLE}>
         {ids.map((id) => (
           <Row key={id} id={id} streaming={id === streamingId} Message={Message} />
         ))}
@@ -115,6 +125,7 @@ export const MessageList = forwardRef<HTMLDivElement, MessageListProps>(function
   const streamingId = useAgent((s) => (s.status === "running" ? s.messages.at(-1)?.id : undefined));
   const { Message = DefaultMessage, SubagentGroup = DefaultSubagentGroup } = useChatComponents();
   const { ref: scroller, atBottom, scrollToBottom } = useAutoScroll<HTMLDivElement>();
+  const clicks = useClickActions();
 
   // Where each subagent started: how many messages the thread had when it first appeared here.
   // Subagents already in the thread when the list mounted have no anchor (their first message places them).
@@ -142,10 +153,14 @@ export const MessageList = forwardRef<HTMLDivElement, MessageListProps>(function
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus so the keyboard can scroll it (WCAG 2.1.1, axe's scrollable-region-focusable)
         tabIndex={0}
         className="tandem-message-list__scroller"
+        // The rows' buttons register their actions here: one listener for the transcript, none per row.
+        onClick={clicks.onClick}
       >
-        {ids.length === 0 && empty}
-        <Entries entries={entries} streamingId={streamingId} parts={parts} />
-        {children}
+        <ClickActionsContext.Provider value={clicks.actions}>
+          {ids.length === 0 && empty}
+          <Entries entries={entries} streamingId={streamingId} parts={parts} />
+          {children}
+        </ClickActionsContext.Provider>
       </div>
       {!atBottom && (
         <button type="button" className="tandem-jump-to-latest" onClick={scrollToBottom}>

@@ -145,6 +145,7 @@ export const MessageList = forwardRef<HTMLDivElement, MessageListProps>(function
 
   return (
     <div {...rest} ref={ref} className={cx("tandem-message-list", className)}>
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: the clicks are its buttons', which Enter and Space click too */}
       <div
         ref={scroller}
         role="log"

@@ -5,6 +5,7 @@ import {
   forwardRef,
   memo,
   type ReactNode,
+  useContext,
   useEffect,
   useMemo,
   useRef,
@@ -19,6 +20,7 @@ import { BranchPicker } from "./BranchPicker.js";
 import { MessageActions as DefaultMessageActions } from "./MessageActions.js";
 import { MessageEditor } from "./MessageEditor.js";
 import { MessageContext } from "./messageContext.js";
+import { NearViewContext } from "./nearView.js";
 import { Reasoning as DefaultReasoning } from "./Reasoning.js";
 import { UserContent as DefaultUserContent } from "./UserContent.js";
 
@@ -37,7 +39,8 @@ const HIDDEN = new Set(["tool", "system", "developer"]);
 
 /**
  * One row of the transcript, subscribed to its own message only: a streamed token re-renders
- * this row and nothing else. The row has `data-state="streaming|complete"`, while the agent
+ * this row and nothing else. Its toolbar shows once the row has come within a screen of the
+ * view (at once in a short thread). The row has `data-state="streaming|complete"`, while the agent
  * writes it `data-streaming` and `aria-busy`, and while the user edits it `data-editing`.
  */
 export const Message = memo(
@@ -52,6 +55,7 @@ export const Message = memo(
       MessageActions = DefaultMessageActions,
     } = useChatComponents();
     const [editing, setEditing] = useState(false);
+    const near = useContext(NearViewContext);
     const editTrigger = useRef<HTMLButtonElement | null>(null);
     const wasEditing = useRef(false);
     useEffect(() => {
@@ -101,7 +105,7 @@ export const Message = memo(
       <MessageContext.Provider value={context}>
         <MessageRow {...rest} message={message} streaming={streaming} rowRef={ref} data-editing={editing ? "" : undefined}>
           {body}
-          {!streaming && !editing && (acts ? <MessageActions /> : <BranchPicker />)}
+          {!streaming && !editing && near && (acts ? <MessageActions /> : <BranchPicker />)}
         </MessageRow>
       </MessageContext.Provider>
     );

@@ -50,7 +50,7 @@ export const MessageCopy = forwardRef<HTMLButtonElement, PartButtonProps>(functi
       {...props}
       ref={ref}
       action={() => void copy(textOfMessage(message))}
-      label={copied ? <CheckIcon /> : <CopyIcon />}
+      label={copied ? CheckIcon : CopyIcon}
       aria-label={props["aria-label"] ?? (copied ? labels.copied : labels.copy)}
       title={props.title ?? labels.copy}
       data-state={copied ? "copied" : "idle"}
@@ -69,7 +69,7 @@ export const MessageEdit = forwardRef<HTMLButtonElement, PartButtonProps>(functi
       {...props}
       ref={refs}
       action={() => setEditing(true)}
-      label={<EditIcon />}
+      label={EditIcon}
       aria-label={props["aria-label"] ?? labels.edit}
       title={props.title ?? labels.edit}
       classes="tandem-button tandem-button--ghost tandem-message-actions__edit"
@@ -94,7 +94,7 @@ export const MessageRegenerate = forwardRef<HTMLButtonElement, PartButtonProps>(
         // This row gives way to the new reply: the conversation goes on from the composer.
         focus.handOff();
       }}
-      label={<RegenerateIcon />}
+      label={RegenerateIcon}
       aria-label={props["aria-label"] ?? labels.regenerate}
       title={props.title ?? labels.regenerate}
       classes="tandem-button tandem-button--ghost tandem-message-actions__regenerate"

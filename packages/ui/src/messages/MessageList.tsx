@@ -6,6 +6,7 @@ import { cx } from "../util/cx.js";
 import { ClickActionsContext, useClickActions } from "../util/delegatedClick.js";
 import { type Entry, holds, layoutTranscript, sameEntries, sameIds } from "./layout.js";
 import { Message as DefaultMessage, type MessageProps } from "./Message.js";
+import { NearViewContext, NearViewObserverContext, useNearView, useNearViewObserver } from "./nearView.js";
 import { SubagentGroup as DefaultSubagentGroup, type SubagentGroupProps } from "./SubagentGroup.js";
 import { useAutoScroll } from "./useAutoScroll.js";
 
@@ -33,6 +34,8 @@ interface BlockProps {
   ids: readonly string[];
   streamingId: string | undefined;
   Message: ComponentType<MessageProps>;
+  /** Near the view from the start (the last blocks: a thread opens at its end). */
+  nearAtFirst: boolean;
 }
 
 /**
@@ -50,12 +53,15 @@ const BLOCK_STYLE = { contentVisibility: "auto", containIntrinsicBlockSize: "aut
  * frame's layout went from 17 to 1.4 ms; see BENCHMARKS.md).
  */
 const Block = memo(
-  function Block({ ids, streamingId, Message }: BlockProps) {
+  function Block({ ids, streamingId, Message, nearAtFirst }: BlockProps) {
+    const [near, ref] = useNearView<HTMLDivElement>(nearAtFirst);
     return (
-      <div className="tandem-message-list__rows" style={BLOCK_STYLE}>
-        {ids.map((id) => (
-          <Row key={id} id={id} streaming={id === streamingId} Message={Message} />
-        ))}
+      <div ref={ref} className="tandem-message-list__rows" style={BLOCK_STYLE}>
+        <NearViewContext.Provider value={near}>
+          {ids.map((id) => (
+            <Row key={id} id={id} streaming={id === streamingId} Message={Message} />
+          ))}
+        </NearViewContext.Provider>
       </div>
     );
   },
@@ -66,16 +72,23 @@ interface EntriesProps {
   entries: readonly Entry[];
   streamingId: string | undefined;
   parts: Parts;
+  /** Inside a group that is near the view from the start. */
+  nearAtFirst?: boolean;
 }
 
-function Entries({ entries, streamingId, parts }: EntriesProps) {
-  return entries.map((entry) =>
-    entry.kind === "rows" ? (
+/** How many entries at the end of the thread are near the view from the start. */
+const NEAR_AT_FIRST = 2;
+
+function Entries({ entries, streamingId, parts, nearAtFirst = false }: EntriesProps) {
+  return entries.map((entry, i) => {
+    const near = nearAtFirst || i >= entries.length - NEAR_AT_FIRST;
+    return entry.kind === "rows" ? (
       <Block
         key={entry.key}
         ids={entry.ids}
         streamingId={streamingId !== undefined && entry.ids.includes(streamingId) ? streamingId : undefined}
         Message={parts.Message}
+        nearAtFirst={near}
       />
     ) : (
       <Group
@@ -84,20 +97,21 @@ function Entries({ entries, streamingId, parts }: EntriesProps) {
         entries={entry.entries}
         streamingId={holds(entry.entries, streamingId) ? streamingId : undefined}
         parts={parts}
+        nearAtFirst={near}
       />
-    ),
-  );
+    );
+  });
 }
 
 /** A subagent's group; like a block, it renders again only when what it holds changed. */
 const Group = memo(
-  function Group({ id, entries, streamingId, parts }: EntriesProps & { id: string }) {
+  function Group({ id, entries, streamingId, parts, nearAtFirst }: EntriesProps & { id: string }) {
     const running = useAgent((s) => !parts.subagents.has(id) && s.status === "running");
     const subagent = parts.subagents.get(id) ?? { id, name: id, status: running ? "running" : "finished" };
     const { SubagentGroup } = parts;
     return (
       <SubagentGroup subagent={subagent}>
-        <Entries entries={entries} streamingId={streamingId} parts={parts} />
+        <Entries entries={entries} streamingId={streamingId} parts={parts} nearAtFirst={nearAtFirst} />
       </SubagentGroup>
     );
   },
@@ -126,6 +140,7 @@ export const MessageList = forwardRef<HTMLDivElement, MessageListProps>(function
   const { Message = DefaultMessage, SubagentGroup = DefaultSubagentGroup } = useChatComponents();
   const { ref: scroller, atBottom, scrollToBottom } = useAutoScroll<HTMLDivElement>();
   const clicks = useClickActions();
+  const nearView = useNearViewObserver();
 
   // Where each subagent started: how many messages the thread had when it first appeared here.
   // Subagents already in the thread when the list mounted have no anchor (their first message places them).
@@ -158,9 +173,11 @@ export const MessageList = forwardRef<HTMLDivElement, MessageListProps>(function
         onClick={clicks.onClick}
       >
         <ClickActionsContext.Provider value={clicks.actions}>
-          {ids.length === 0 && empty}
-          <Entries entries={entries} streamingId={streamingId} parts={parts} />
-          {children}
+          <NearViewObserverContext.Provider value={nearView}>
+            {ids.length === 0 && empty}
+            <Entries entries={entries} streamingId={streamingId} parts={parts} />
+            {children}
+          </NearViewObserverContext.Provider>
         </ClickActionsContext.Provider>
       </div>
       {!atBottom && (

@@ -1,7 +1,11 @@
 import type { ReactElement } from "react";
 
-/** A 16px stroke icon for icon-only buttons; the button's aria-label names it. */
-function Icon({ path }: { path: string }): ReactElement {
+/**
+ * A 16px stroke icon for icon-only buttons; the button's aria-label names it. An element made
+ * once, not a component: every row of a long thread shows two, and as components they were
+ * four React fibers each (component, icon, svg, path); the path is the svg's markup (a constant).
+ */
+function icon(path: string): ReactElement {
   return (
     <svg
       aria-hidden="true"
@@ -14,15 +18,15 @@ function Icon({ path }: { path: string }): ReactElement {
       strokeWidth="2"
       strokeLinecap="round"
       strokeLinejoin="round"
-    >
-      <path d={path} />
-    </svg>
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant path of this file, never data
+      dangerouslySetInnerHTML={{ __html: `<path d="${path}"/>` }}
+    />
   );
 }
 
-export const CopyIcon = () => <Icon path="M9 9h11v11H9zM5 15H4V4h11v1" />;
-export const CheckIcon = () => <Icon path="M20 6 9 17l-5-5" />;
-export const EditIcon = () => <Icon path="M12 20h9M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4Z" />;
-export const RegenerateIcon = () => <Icon path="M21 12a9 9 0 1 1-3-6.7L21 8M21 3v5h-5" />;
-export const PreviousIcon = () => <Icon path="m15 18-6-6 6-6" />;
-export const NextIcon = () => <Icon path="m9 18 6-6-6-6" />;
+export const CopyIcon = /* @__PURE__ */ icon("M9 9h11v11H9zM5 15H4V4h11v1");
+export const CheckIcon = /* @__PURE__ */ icon("M20 6 9 17l-5-5");
+export const EditIcon = /* @__PURE__ */ icon("M12 20h9M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4Z");
+export const RegenerateIcon = /* @__PURE__ */ icon("M21 12a9 9 0 1 1-3-6.7L21 8M21 3v5h-5");
+export const PreviousIcon = /* @__PURE__ */ icon("m15 18-6-6 6-6");
+export const NextIcon = /* @__PURE__ */ icon("m9 18 6-6-6-6");

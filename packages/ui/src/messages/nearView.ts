@@ -1,0 +1,62 @@
+import { createContext, type RefCallback, useCallback, useContext, useEffect, useState } from "react";
+
+/** Watches blocks of the transcript and calls back once each comes within a screen of the view. */
+export interface NearViewObserver {
+  /** Calls `onNear` once `el` is within a screen of the view; the returned function stops watching. */
+  observe(el: Element, onNear: () => void): () => void;
+}
+
+/** The transcript's observer, or null where there is none (no IntersectionObserver: everything counts as near). */
+export const NearViewObserverContext = createContext<NearViewObserver | null>(null);
+
+/**
+ * Whether the rows around here have come near the view (true outside a transcript). A row draws
+ * its toolbar (Copy, Edit, Regenerate, the branch picker) only then: in a thread of thousands of
+ * messages, the toolbars of rows nobody scrolled to were most of the thread's memory.
+ */
+export const NearViewContext = createContext(true);
+
+/** One IntersectionObserver for a transcript (null without IntersectionObserver); disconnected when the list unmounts. */
+export function useNearViewObserver(): NearViewObserver | null {
+  const [observer] = useState(() => {
+    if (typeof IntersectionObserver !== "function") return null;
+    const callbacks = new Map<Element, () => void>();
+    const io = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          if (!entry.isIntersecting) continue;
+          io.unobserve(entry.target);
+          const onNear = callbacks.get(entry.target);
+          callbacks.delete(entry.target);
+          onNear?.();
+        }
+      },
+      // A screen above and below: the rows are ready before they scroll into view.
+      { rootMargin: "100% 0px" },
+    );
+    return {
+      io,
+      observe(el: Element, onNear: () => void) {
+        callbacks.set(el, onNear);
+        io.observe(el);
+        return () => {
+          callbacks.delete(el);
+          io.unobserve(el);
+        };
+      },
+    };
+  });
+  useEffect(() => () => observer?.io.disconnect(), [observer]);
+  return observer;
+}
+
+/** For a block of rows: whether it has come near the view (from the start when `atFirst`), and the ref that watches it. */
+export function useNearView<T extends Element>(atFirst: boolean): [near: boolean, ref: RefCallback<T>] {
+  const observer = useContext(NearViewObserverContext);
+  const [near, setNear] = useState(atFirst || observer === null);
+  const ref = useCallback<RefCallback<T>>(
+    (el) => (el && !near && observer ? observer.observe(el, () => setNear(true)) : undefined),
+    [observer, near],
+  );
+  return [near, ref];
+}

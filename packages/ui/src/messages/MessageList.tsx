@@ -6,7 +6,15 @@ import { cx } from "../util/cx.js";
 import { ClickActionsContext, useClickActions } from "../util/delegatedClick.js";
 import { type Entry, holds, layoutTranscript, sameEntries, sameIds } from "./layout.js";
 import { Message as DefaultMessage, type MessageProps } from "./Message.js";
-import { NearViewContext, NearViewObserverContext, useNearView, useNearViewObserver } from "./nearView.js";
+import {
+  NearViewContext,
+  NearViewObserverContext,
+  RowsSchedulerContext,
+  useMountedRows,
+  useNearView,
+  useNearViewObserver,
+  useRowsScheduler,
+} from "./nearView.js";
 import { SubagentGroup as DefaultSubagentGroup, type SubagentGroupProps } from "./SubagentGroup.js";
 import { useAutoScroll } from "./useAutoScroll.js";
 
@@ -47,6 +55,9 @@ interface BlockProps {
  */
 const BLOCK_STYLE = { contentVisibility: "auto", containIntrinsicBlockSize: "auto 3000px" } as const;
 
+/** The height a row is taken to have while its block waits to mount (see useRowsScheduler). */
+const ROW_ESTIMATE = 100;
+
 /**
  * A block of rows is an element of its own, so the browser lays out and paints a streamed token
  * in its block and the list of blocks, not among every row of the thread (at 1,000 messages a
@@ -55,13 +66,20 @@ const BLOCK_STYLE = { contentVisibility: "auto", containIntrinsicBlockSize: "aut
 const Block = memo(
   function Block({ ids, streamingId, Message, nearAtFirst }: BlockProps) {
     const [near, ref] = useNearView<HTMLDivElement>(nearAtFirst);
+    const mounted = useMountedRows(near);
     return (
-      <div ref={ref} className="tandem-message-list__rows" style={BLOCK_STYLE}>
-        <NearViewContext.Provider value={near}>
-          {ids.map((id) => (
-            <Row key={id} id={id} streaming={id === streamingId} Message={Message} />
-          ))}
-        </NearViewContext.Provider>
+      <div
+        ref={ref}
+        className="tandem-message-list__rows"
+        style={mounted ? BLOCK_STYLE : { ...BLOCK_STYLE, blockSize: ids.length * ROW_ESTIMATE }}
+      >
+        {mounted && (
+          <NearViewContext.Provider value={near}>
+            {ids.map((id) => (
+              <Row key={id} id={id} streaming={id === streamingId} Message={Message} />
+            ))}
+          </NearViewContext.Provider>
+        )}
       </div>
     );
   },
@@ -141,6 +159,7 @@ export const MessageList = forwardRef<HTMLDivElement, MessageListProps>(function
   const { ref: scroller, atBottom, scrollToBottom } = useAutoScroll<HTMLDivElement>();
   const clicks = useClickActions();
   const nearView = useNearViewObserver();
+  const rows = useRowsScheduler(nearView !== null);
 
   // Where each subagent started: how many messages the thread had when it first appeared here.
   // Subagents already in the thread when the list mounted have no anchor (their first message places them).
@@ -174,9 +193,11 @@ export const MessageList = forwardRef<HTMLDivElement, MessageListProps>(function
       >
         <ClickActionsContext.Provider value={clicks.actions}>
           <NearViewObserverContext.Provider value={nearView}>
-            {ids.length === 0 && empty}
-            <Entries entries={entries} streamingId={streamingId} parts={parts} />
-            {children}
+            <RowsSchedulerContext.Provider value={rows}>
+              {ids.length === 0 && empty}
+              <Entries entries={entries} streamingId={streamingId} parts={parts} />
+              {children}
+            </RowsSchedulerContext.Provider>
           </NearViewObserverContext.Provider>
         </ClickActionsContext.Provider>
       </div>

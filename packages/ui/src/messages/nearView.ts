@@ -60,3 +60,53 @@ export function useNearView<T extends Element>(atFirst: boolean): [near: boolean
   );
   return [near, ref];
 }
+
+/** Mounts the rows of blocks that are not near the view yet, one block a task, from the thread's end back. */
+export interface RowsScheduler {
+  /** Calls `mount` in a later task (the latest deferred first); the returned function cancels it. */
+  defer(mount: () => void): () => void;
+}
+
+/** The transcript's scheduler, or null where rows mount at once (no IntersectionObserver). */
+export const RowsSchedulerContext = createContext<RowsScheduler | null>(null);
+
+/**
+ * One scheduler for a transcript. Opening a thread of 5,000 messages mounts its last blocks in
+ * the first frame and the others a block a task after it, the nearest the end first: the
+ * latest messages show at once, and the page answers while the rest arrive.
+ */
+export function useRowsScheduler(enabled: boolean): RowsScheduler | null {
+  const [scheduler] = useState(() => {
+    const queue: (() => void)[] = [];
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const run = () => {
+      timer = undefined;
+      queue.pop()?.();
+      if (queue.length > 0) timer = setTimeout(run, 0);
+    };
+    return {
+      stop: () => clearTimeout(timer),
+      defer(mount: () => void) {
+        queue.push(mount);
+        timer ??= setTimeout(run, 0);
+        return () => {
+          const i = queue.indexOf(mount);
+          if (i >= 0) queue.splice(i, 1);
+        };
+      },
+    };
+  });
+  useEffect(() => () => scheduler.stop(), [scheduler]);
+  return enabled ? scheduler : null;
+}
+
+/** Whether a block's rows are mounted: at once when `now`, else in the scheduler's turn (at once without one). */
+export function useMountedRows(now: boolean): boolean {
+  const scheduler = useContext(RowsSchedulerContext);
+  const [mounted, setMounted] = useState(now || scheduler === null);
+  useEffect(() => {
+    if (mounted || now || !scheduler) return;
+    return scheduler.defer(() => setMounted(true));
+  }, [mounted, now, scheduler]);
+  return mounted || now;
+}

@@ -7,7 +7,8 @@ import { Chat, ThreadList } from "@tandem/ui";
 import { createRoot } from "react-dom/client";
 
 const n = Number(new URLSearchParams(location.search).get("n") ?? 5000);
-const words = "lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor incididunt ut labore et dolore magna aliqua".split(" ");
+const words =
+  "lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor incididunt ut labore et dolore magna aliqua".split(" ");
 const text = (i: number) => {
   const body = Array.from({ length: 40 }, (_, k) => words[(i * 7 + k) % words.length]).join(" ");
   return i % 20 === 1 ? `${body}\n\n- one **bold** item\n- two\n\n\`\`\`js\nconst x = ${i};\n\`\`\`` : body;

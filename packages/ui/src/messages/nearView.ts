@@ -1,4 +1,4 @@
-import { createContext, type RefCallback, useCallback, useContext, useEffect, useState } from "react";
+import { createContext, type RefObject, useContext, useEffect, useRef, useState } from "react";
 
 /** Watches blocks of the transcript and calls back once each comes within a screen of the view. */
 export interface NearViewObserver {
@@ -50,14 +50,15 @@ export function useNearViewObserver(): NearViewObserver | null {
   return observer;
 }
 
-/** For a block of rows: whether it has come near the view (from the start when `atFirst`), and the ref that watches it. */
-export function useNearView<T extends Element>(atFirst: boolean): [near: boolean, ref: RefCallback<T>] {
+/** For a block of rows: whether it has come near the view (from the start when `atFirst`), and the ref of the element watched. */
+export function useNearView<T extends Element>(atFirst: boolean): [near: boolean, ref: RefObject<T | null>] {
   const observer = useContext(NearViewObserverContext);
   const [near, setNear] = useState(atFirst || observer === null);
-  const ref = useCallback<RefCallback<T>>(
-    (el) => (el && !near && observer ? observer.observe(el, () => setNear(true)) : undefined),
-    [observer, near],
-  );
+  const ref = useRef<T | null>(null);
+  useEffect(() => {
+    if (near || !observer || !ref.current) return;
+    return observer.observe(ref.current, () => setNear(true));
+  }, [observer, near]);
   return [near, ref];
 }
 

@@ -39,8 +39,9 @@ const HIDDEN = new Set(["tool", "system", "developer"]);
 
 /**
  * One row of the transcript, subscribed to its own message only: a streamed token re-renders
- * this row and nothing else. Its toolbar shows once the row has come within a screen of the
- * view (at once in a short thread). The row has `data-state="streaming|complete"`, while the agent
+ * this row and nothing else. Its toolbar shows, and a reply's Markdown is parsed, once the row
+ * has come within a screen of the view (at once in a short thread; until then the reply is its
+ * plain text). The row has `data-state="streaming|complete"`, while the agent
  * writes it `data-streaming` and `aria-busy`, and while the user edits it `data-editing`.
  */
 export const Message = memo(
@@ -83,7 +84,13 @@ export const Message = memo(
         const text = typeof message.content === "string" ? message.content : "";
         body = (
           <>
-            {text !== "" && <Markdown>{text}</Markdown>}
+            {text !== "" &&
+              (near || Markdown !== LazyMarkdown ? (
+                <Markdown>{text}</Markdown>
+              ) : (
+                // Far from the view, the text as it is: a long thread's replies are parsed as they come near, not all at once.
+                <div className="tandem-markdown tandem-markdown--plain">{text}</div>
+              ))}
             {message.toolCalls?.map((call) => (
               <ToolCall key={call.id} toolCallId={call.id} />
             ))}

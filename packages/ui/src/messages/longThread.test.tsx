@@ -47,16 +47,19 @@ describe("a long thread", { timeout: 30_000 }, () => {
     expect(screen.getByText("message 0")).toBeTruthy();
   });
 
-  it("shows a row's Copy once its block comes near the view, and keeps it", async () => {
+  it("shows a row's Copy, and a reply's Markdown, once its block comes near the view", async () => {
     vi.stubGlobal("IntersectionObserver", FakeIntersectionObserver);
     renderWith(createClient({ initialMessages: thread(120) }), <Chat />);
     await waitFor(() => expect(rows()).toHaveLength(120));
     const copies = () => screen.getAllByRole("button", { name: "Copy" }).length;
     expect(copies()).toBe(70);
     const first = rows()[0]!.parentElement!;
+    // Far from the view a reply is its plain text, parsed when it comes near.
+    expect(first.querySelectorAll(".tandem-markdown--plain")).toHaveLength(25);
     act(() => FakeIntersectionObserver.comeIntoView(first));
     expect(copies()).toBe(120);
     expect(first.querySelectorAll('button[aria-label="Copy"]')).toHaveLength(50);
+    await waitFor(() => expect(first.querySelectorAll(".tandem-markdown--plain")).toHaveLength(0));
   });
 
   it("gives its rows' buttons no listener of their own, and their clicks still work", async () => {

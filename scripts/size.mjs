@@ -76,7 +76,7 @@ const targets = [
     // chips with previews, limits, upload adapter, what the agent takes: +3.3 KiB -> 19.15).
     // 20 KiB until long threads at constant cost (issue 26): blocks out of view mount later and
     // watched for nearness (messages/nearView.ts), the rows' clicks delegated to the transcript
-    // (util/delegatedClick.ts): +0.8 KiB, 19.67 -> 20.45.
+    // (util/delegatedClick.ts): +0.8 KiB, 19.67 -> 20.46.
     budget: 21 * KiB,
     options: {
       entryPoints: ["packages/ui/src/index.ts"],
@@ -216,11 +216,11 @@ for (const target of targets) {
 // protobuf response. Importing @ag-ui/proto straight from the transport had put @ag-ui/core's
 // serialization tables (omitOptionalNulls', which the decoder and the pipeline use) into the first
 // load (64.13 -> 61.96 KiB): budget 63.5 KiB.
-// Re-set at issue 26: the same +0.75 KiB as the ui entry's for long threads (62.76 -> 63.51 KiB):
+// Re-set at issue 26: the same +0.75 KiB as the ui entry's for long threads (62.76 -> 63.55 KiB):
 // budget 64.5 KiB. With React the app is 129.3 KiB; the 110 KiB aimed at is out of reach while the
 // Quick start declares its tool with zod, whose classic API with JSON Schema output is 23 KiB of it
 // (the same app without zod: 105.7 KiB; `node scripts/size.mjs --why` lists the first load's inputs).
-const QUICK_START_TODAY = 63.51 * KiB;
+const QUICK_START_TODAY = 63.55 * KiB;
 const QUICK_START_BUDGET = 64.5 * KiB;
 
 // Parts of LAZY_PARTS (scripts/quick-start-size.mjs) allowed in the first load: none. Each

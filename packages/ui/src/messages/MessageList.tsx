@@ -53,9 +53,14 @@ interface BlockProps {
  * every row. Its height until first drawn is an estimate, then the height it had (`auto`). Inline,
  * not in the stylesheet: the cost it saves does not depend on how the app styles the chat.
  */
-const BLOCK_STYLE = { contentVisibility: "auto", containIntrinsicBlockSize: "auto 3000px" } as const;
+const blockStyle = (rows: number, mounted: boolean) =>
+  ({
+    contentVisibility: "auto",
+    containIntrinsicBlockSize: `auto ${rows * ROW_ESTIMATE}px`,
+    ...(!mounted && { blockSize: rows * ROW_ESTIMATE }),
+  }) as const;
 
-/** The height a row is taken to have while its block waits to mount (see useRowsScheduler). */
+/** The height a row is taken to have until it is drawn (while its block waits to mount, or out of view). */
 const ROW_ESTIMATE = 100;
 
 /**
@@ -68,11 +73,7 @@ const Block = memo(
     const [near, ref] = useNearView<HTMLDivElement>(nearAtFirst);
     const mounted = useMountedRows(near);
     return (
-      <div
-        ref={ref}
-        className="tandem-message-list__rows"
-        style={mounted ? BLOCK_STYLE : { ...BLOCK_STYLE, blockSize: ids.length * ROW_ESTIMATE }}
-      >
+      <div ref={ref} className="tandem-message-list__rows" style={blockStyle(ids.length, mounted)}>
         {mounted && (
           <NearViewContext.Provider value={near}>
             {ids.map((id) => (

@@ -95,8 +95,13 @@ async function buildOnce(dir, externalReact) {
     if (host) lazy.push({ name, inside: host.name, modules: [] });
   }
   const allModules = [...chunks.values()].flatMap((c) => c.moduleIds);
+  // The biggest inputs of the first load, by their minified length in the chunk (for `size.mjs --why`).
+  const firstLoadModules = [...eager]
+    .flatMap((file) => Object.entries(chunks.get(file).modules ?? {}).map(([id, m]) => ({ id: shortName(id), min: m.renderedLength })))
+    .sort((a, b) => b.min - a.min);
   return {
     firstLoad: [...eager].map(size).reduce(add, ZERO),
+    firstLoadModules,
     lazy,
     // Named parts whose modules are in the first load (parts absent from the app are neither).
     eagerParts: LAZY_PARTS.filter(([pattern]) => eagerModules.some((id) => pattern.test(id))).map(([, name]) => name),
@@ -128,6 +133,7 @@ export async function measureQuickStart() {
     const withoutReact = await buildOnce(dir, true);
     return {
       withReact: withReact.firstLoad,
+      firstLoadModules: withReact.firstLoadModules,
       withoutReact: withoutReact.firstLoad,
       lazy: withoutReact.lazy,
       eagerParts: withoutReact.eagerParts,

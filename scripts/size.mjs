@@ -21,7 +21,8 @@
 //                loaded on first use (dialects, the AG-UI validation pipeline with protobuf,
 //                Markdown, JSON Schema validator) with its size
 //
-// `node scripts/size.mjs --why` also lists the biggest inputs of each bundle.
+// `node scripts/size.mjs --why` also lists the biggest inputs of each bundle, and of the Quick
+// start's first load (with React; minified length before gzip).
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
@@ -80,8 +81,10 @@ const targets = [
     // The outbox (issue 25: <Outbox> above the composer, its labels) added 0.59 KiB. Feedback and
     // dictation (issue 28) are two chunks loaded on first use (the toggles and comment form,
     // 0.99 KiB; the Dictate button, 1.08 KiB); what stays is their labels, the two lazy wrappers
-    // and the speech-recognition check (+0.45 KiB): budget 22.5 KiB.
-    budget: 22.5 * KiB,
+    // and the speech-recognition check (+0.45 KiB). Long threads at constant cost (issue 26:
+    // blocks out of view mount later, watched for nearness; rows' clicks delegated) +0.8 KiB.
+    // 23.43 KiB with all of them: budget 24 KiB.
+    budget: 24 * KiB,
     options: {
       entryPoints: ["packages/ui/src/index.ts"],
       external: [...REACT, "@tandem/react", "@tandem/core", "@ag-ui/*", "rxjs", "rxjs/*", ...MARKDOWN_STACK],
@@ -122,8 +125,11 @@ const targets = [
     // clock, answers sent when the last open one expires, approved frontend tools run with
     // editedArgs before the resume, metadata on resume entries). The outbox (issue 25: queue while
     // the agent replies, offline waiting, useOutbox: +1.13 KiB; which tab sends is in the storage
-    // chunk): budget 24.5 KiB.
-    budget: 24.5 * KiB,
+    // chunk). Resumable streams (issue 25: the resume point kept with the thread, reload resume;
+    // the reconnect loop is a chunk loaded with the validation pipeline), feedback kept with the
+    // thread and LangGraph's command resume (issue 28) and the snapshot order fix (issue 26):
+    // 25.94 KiB with all of them: budget 26.5 KiB.
+    budget: 26.5 * KiB,
     options: {
       stdin: {
         contents: 'export * from "@tandem/react";\nexport * from "@tandem/core";\n',
@@ -149,8 +155,9 @@ const targets = [
     // Loaded on demand (the main entry's check above). 46.4 KiB until issue 23, which added what a
     // reply needs drawn whole: the math syntax (micromark-extension-math + mdast-util-math, the
     // renderer itself is the chunk below), definitions and footnotes across blocks, the fence
-    // registry (50.06 KiB): budget 51 KiB.
-    budget: 51 * KiB,
+    // registry (50.06 KiB). Runs of blocks reused frame to frame (issue 23's p95) and the plain
+    // text a far reply shows until it nears the view (issue 26): 51.06 KiB, budget 51.5 KiB.
+    budget: 51.5 * KiB,
     options: { entryPoints: ["packages/ui/src/markdown/index.ts"], external: REACT, plugins: [lazyChunksExternal] },
   },
   {
@@ -256,9 +263,12 @@ for (const target of targets) {
 // outbox (messages sent during a reply or offline wait and go in order; in core, React and
 // <Chat>) adds 1.54 KiB; issue 28's feedback and dictation (ratings kept in core with the thread,
 // lazy wrappers and labels; their parts are chunks loaded on first use, each checked by name)
-// about 1 KiB: budget 68 KiB.
-const QUICK_START_TODAY = 67.3 * KiB;
-const QUICK_START_BUDGET = 68 * KiB;
+// about 1 KiB; issue 26's long threads (blocks mounted near the view, delegated clicks) 0.8 KiB.
+// With React the app is 135.96 KiB; the 110 KiB aimed at is out of reach while the Quick start
+// declares its tool with zod, whose classic API with JSON Schema output is 23 KiB of it
+// (`node scripts/size.mjs --why` lists the first load's inputs).
+const QUICK_START_TODAY = 69.27 * KiB;
+const QUICK_START_BUDGET = 70 * KiB;
 
 // Parts of LAZY_PARTS (scripts/quick-start-size.mjs) allowed in the first load: none. Each
 // loads on first use; one in the first load fails the run.
@@ -268,6 +278,7 @@ try {
   const quickStart = await measureQuickStart();
   const over = quickStart.withoutReact.gzip > QUICK_START_BUDGET;
   rows.push(["Quick-start app: first-load JS, React included", fmt(quickStart.withReact.min), fmt(quickStart.withReact.gzip), "-"]);
+  if (why) for (const m of quickStart.firstLoadModules.slice(0, 40)) rows.push([`    ${m.id}`, fmt(m.min), "", ""]);
   rows.push([
     "Quick-start app: first-load JS, React excluded",
     fmt(quickStart.withoutReact.min),

@@ -117,6 +117,17 @@ describe("reduceEvents", () => {
     expect(s.messages[0]).toBe(base.messages[0]);
   });
 
+  it("puts a snapshot's messages in the snapshot's order, the message just sent after the history it brings", () => {
+    const sent = { id: "u1", role: "user" as const, content: "hi" };
+    const base = createThreadState({ threadId: "t", messages: [sent] });
+    const s = reduceEvent(base, {
+      type: EventType.MESSAGES_SNAPSHOT,
+      messages: [...history(2), sent],
+    } as BaseEvent);
+    expect(s.messages.map((m) => m.id)).toEqual(["h0", "h1", "u1"]);
+    expect(s.messages[2]).toBe(sent);
+  });
+
   it("records an interrupt outcome and waits for input", () => {
     const s = reduceEvents(createThreadState({ threadId: "t" }), [
       ...start(),

@@ -396,15 +396,24 @@ function reconcileSnapshot(draft: Draft, event: Extract<Event, { type: EventType
   const keepClientOnly = (m: Message) =>
     (m.role === "activity" && (owned ? !owned.includes(m.activityType) : owned !== null && !hasActivity)) ||
     (m.role === "reasoning" && !hasReasoning);
+  // The snapshot's order wins (the message the user just sent follows the history it brings,
+  // and the rows of a long thread do not shift by one when that message was first); each
+  // client-only message that survives stays after the message it followed.
   const current = draft.state.messages;
-  const next = current
-    .filter((m) => byId.has(m.id) || keepClientOnly(m))
-    .map((m) => {
-      const replacement = byId.get(m.id);
-      return replacement === undefined || sameJson(replacement, m) ? m : replacement;
-    });
-  const present = new Set(next.map((m) => m.id));
-  for (const m of incoming) if (!present.has(m.id)) next.push(m);
+  const kept = new Map<string, Message>();
+  const following = new Map<string | undefined, Message[]>();
+  let after: string | undefined;
+  for (const m of current) {
+    if (byId.has(m.id)) {
+      kept.set(m.id, m);
+      after = m.id;
+    } else if (keepClientOnly(m)) following.set(after, [...(following.get(after) ?? []), m]);
+  }
+  const next = [...(following.get(undefined) ?? [])];
+  for (const m of incoming) {
+    const old = kept.get(m.id);
+    next.push(old !== undefined && sameJson(m, old) ? old : m, ...(following.get(m.id) ?? []));
+  }
   const statuses = draft.state.toolCallStatus;
   for (const m of next) {
     if (m.role === "tool" && statuses[m.toolCallId] !== "complete" && statuses[m.toolCallId] !== "error") {

@@ -84,7 +84,7 @@ export const DictateButton = forwardRef<HTMLButtonElement, ComposerDictateProps>
           else start();
         }}
       >
-        <MicIcon />
+        {MicIcon}
       </button>
       {/* A live region without role="status": the chat's one status region stays the run's announcer. */}
       <span aria-live="polite" className="tandem-composer__dictation-notice">

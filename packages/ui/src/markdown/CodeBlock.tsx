@@ -3,6 +3,7 @@ import { type ComponentPropsWithoutRef, createContext, forwardRef, type ReactNod
 import { Fragment, jsx, jsxs } from "react/jsx-runtime";
 import { useLabels } from "../labels/labels.js";
 import { cx } from "../util/cx.js";
+import { useDelegatedAction } from "../util/delegatedClick.js";
 import { useCopy } from "../util/useCopy.js";
 import { fenceRenderer } from "./fences.js";
 import { DisplayMath } from "./Math.js";
@@ -126,11 +127,12 @@ const Code = forwardRef<HTMLPreElement, CodeBlockProps>(function Code({ node, cl
   const language = languageOf(hast);
   const code = hast?.children?.find((c) => c.tagName === "code");
   const tokens = useHighlighted(textOf(code), language, useContext(BlockStillOpen));
+  const copyAction = useDelegatedAction<HTMLButtonElement>(() => void copy(textOf(hast)));
   return (
     <div className="tandem-code-block">
       <div className="tandem-code-block__bar">
         <span className="tandem-code-block__language">{language ?? labels.code}</span>
-        <button type="button" className="tandem-code-block__copy" onClick={() => void copy(textOf(hast))}>
+        <button type="button" className="tandem-code-block__copy" {...copyAction}>
           {copied ? labels.copied : labels.copy}
         </button>
       </div>

@@ -34,6 +34,13 @@ const LazyRenderer = lazy(() =>
  * arrives the text shows as plain text (React escapes it; nothing is parsed as HTML).
  */
 export const Markdown = forwardRef<HTMLDivElement, MarkdownProps>(function Markdown({ className, children, ...rest }, ref) {
+  // Once loaded, the renderer itself: no Suspense and lazy layers in every row of a long thread.
+  if (loaded)
+    return (
+      <loaded.Markdown {...rest} ref={ref} className={className}>
+        {children}
+      </loaded.Markdown>
+    );
   return (
     <Suspense
       fallback={

@@ -118,7 +118,7 @@ const BranchPickerStep = forwardRef<HTMLButtonElement, PartButtonProps & { part:
       action={() => go(part)}
       data-part={part}
       off={locked || atEnd}
-      label={part === "previous" ? <PreviousIcon /> : <NextIcon />}
+      label={part === "previous" ? PreviousIcon : NextIcon}
       aria-label={props["aria-label"] ?? name}
       title={props.title ?? name}
       classes={`tandem-button tandem-button--ghost tandem-branch-picker__${part}`}

@@ -38,8 +38,8 @@ export const Feedback = forwardRef<HTMLSpanElement, ComponentPropsWithoutRef<"sp
   return (
     <>
       <span data-rating={rating ?? undefined} {...rest} ref={ref} className={cx("tandem-message-feedback", className)}>
-        {button("up", labels.goodResponse, <ThumbUpIcon />)}
-        {button("down", labels.badResponse, <ThumbDownIcon />)}
+        {button("up", labels.goodResponse, ThumbUpIcon)}
+        {button("down", labels.badResponse, ThumbDownIcon)}
       </span>
       {asking && (
         <FeedbackComment

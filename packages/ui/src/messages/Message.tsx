@@ -5,6 +5,7 @@ import {
   forwardRef,
   memo,
   type ReactNode,
+  useContext,
   useEffect,
   useMemo,
   useRef,
@@ -19,6 +20,7 @@ import { BranchPicker } from "./BranchPicker.js";
 import { MessageActions as DefaultMessageActions } from "./MessageActions.js";
 import { MessageEditor } from "./MessageEditor.js";
 import { MessageContext } from "./messageContext.js";
+import { NearViewContext } from "./nearView.js";
 import { Reasoning as DefaultReasoning } from "./Reasoning.js";
 import { UserContent as DefaultUserContent } from "./UserContent.js";
 
@@ -37,7 +39,9 @@ const HIDDEN = new Set(["tool", "system", "developer"]);
 
 /**
  * One row of the transcript, subscribed to its own message only: a streamed token re-renders
- * this row and nothing else. The row has `data-state="streaming|complete"`, while the agent
+ * this row and nothing else. Its toolbar shows, and a reply's Markdown is parsed, once the row
+ * has come within a screen of the view (at once in a short thread; until then the reply is its
+ * plain text). The row has `data-state="streaming|complete"`, while the agent
  * writes it `data-streaming` and `aria-busy`, and while the user edits it `data-editing`.
  */
 export const Message = memo(
@@ -52,6 +56,7 @@ export const Message = memo(
       MessageActions = DefaultMessageActions,
     } = useChatComponents();
     const [editing, setEditing] = useState(false);
+    const near = useContext(NearViewContext);
     const editTrigger = useRef<HTMLButtonElement | null>(null);
     const wasEditing = useRef(false);
     useEffect(() => {
@@ -79,7 +84,13 @@ export const Message = memo(
         const text = typeof message.content === "string" ? message.content : "";
         body = (
           <>
-            {text !== "" && <Markdown>{text}</Markdown>}
+            {text !== "" &&
+              (near || Markdown !== LazyMarkdown ? (
+                <Markdown>{text}</Markdown>
+              ) : (
+                // Far from the view, the text as it is: a long thread's replies are parsed as they come near, not all at once.
+                <div className="tandem-markdown tandem-markdown--plain">{text}</div>
+              ))}
             {message.toolCalls?.map((call) => (
               <ToolCall key={call.id} toolCallId={call.id} />
             ))}
@@ -101,7 +112,7 @@ export const Message = memo(
       <MessageContext.Provider value={context}>
         <MessageRow {...rest} message={message} streaming={streaming} rowRef={ref} data-editing={editing ? "" : undefined}>
           {body}
-          {!streaming && !editing && (acts ? <MessageActions /> : <BranchPicker />)}
+          {!streaming && !editing && near && (acts ? <MessageActions /> : <BranchPicker />)}
         </MessageRow>
       </MessageContext.Provider>
     );

@@ -1,4 +1,4 @@
-import { useAgent, useAgentClient } from "@tandem/react";
+import { useAgentClient } from "@tandem/react";
 import { type ComponentPropsWithoutRef, forwardRef } from "react";
 import { useLabels } from "../labels/labels.js";
 import { useConfirmationFocusRegistry } from "../tools/confirmationFocus.js";
@@ -53,7 +53,7 @@ export const MessageCopy = forwardRef<HTMLButtonElement, PartButtonProps>(functi
       {...props}
       ref={ref}
       action={() => void copy(textOfMessage(message))}
-      label={copied ? <CheckIcon /> : <CopyIcon />}
+      label={copied ? CheckIcon : CopyIcon}
       aria-label={props["aria-label"] ?? (copied ? labels.copied : labels.copy)}
       title={props.title ?? labels.copy}
       data-state={copied ? "copied" : "idle"}
@@ -72,7 +72,7 @@ export const MessageEdit = forwardRef<HTMLButtonElement, PartButtonProps>(functi
       {...props}
       ref={refs}
       action={() => setEditing(true)}
-      label={<EditIcon />}
+      label={EditIcon}
       aria-label={props["aria-label"] ?? labels.edit}
       title={props.title ?? labels.edit}
       classes="tandem-button tandem-button--ghost tandem-message-actions__edit"
@@ -83,7 +83,9 @@ export const MessageEdit = forwardRef<HTMLButtonElement, PartButtonProps>(functi
 /** Asks again for this reply as a new version; the old one stays a click away in the branch picker. */
 export const MessageRegenerate = forwardRef<HTMLButtonElement, PartButtonProps>(function MessageRegenerate(props, ref) {
   const { message } = useMessageContext("MessageRegenerate");
-  const { regenerate } = useAgent();
+  // The client, not useAgent(): a subscription to the whole thread in every reply's toolbar woke
+  // thousands of rows on each streamed token of a long thread.
+  const client = useAgentClient();
   const labels = useLabels();
   const focus = useConfirmationFocusRegistry();
   return (
@@ -91,11 +93,11 @@ export const MessageRegenerate = forwardRef<HTMLButtonElement, PartButtonProps>(
       {...props}
       ref={ref}
       action={() => {
-        void regenerate(message.id);
+        void client.regenerate(message.id);
         // This row gives way to the new reply: the conversation goes on from the composer.
         focus.handOff();
       }}
-      label={<RegenerateIcon />}
+      label={RegenerateIcon}
       aria-label={props["aria-label"] ?? labels.regenerate}
       title={props.title ?? labels.regenerate}
       classes="tandem-button tandem-button--ghost tandem-message-actions__regenerate"

@@ -3,8 +3,18 @@ import { type ComponentPropsWithoutRef, type ComponentType, forwardRef, memo, ty
 import { useChatComponents } from "../chat/components.js";
 import { useLabels } from "../labels/labels.js";
 import { cx } from "../util/cx.js";
+import { ClickActionsContext, useClickActions } from "../util/delegatedClick.js";
 import { type Entry, holds, layoutTranscript, sameEntries, sameIds } from "./layout.js";
 import { Message as DefaultMessage, type MessageProps } from "./Message.js";
+import {
+  NearViewContext,
+  NearViewObserverContext,
+  RowsSchedulerContext,
+  useMountedRows,
+  useNearView,
+  useNearViewObserver,
+  useRowsScheduler,
+} from "./nearView.js";
 import { SubagentGroup as DefaultSubagentGroup, type SubagentGroupProps } from "./SubagentGroup.js";
 import { useAutoScroll } from "./useAutoScroll.js";
 
@@ -32,7 +42,26 @@ interface BlockProps {
   ids: readonly string[];
   streamingId: string | undefined;
   Message: ComponentType<MessageProps>;
+  /** Near the view from the start (the last blocks: a thread opens at its end). */
+  nearAtFirst: boolean;
 }
+
+/**
+ * A block out of view is neither laid out nor painted, nor walked by the browser's pre-paint on
+ * each frame (`content-visibility: auto`): at 5,000 messages that walk was 24 ms a frame. It
+ * stays in the DOM and the accessibility tree, so find-in-page, focus and screen readers reach
+ * every row. Its height until first drawn is an estimate, then the height it had (`auto`). Inline,
+ * not in the stylesheet: the cost it saves does not depend on how the app styles the chat.
+ */
+const blockStyle = (rows: number, mounted: boolean) =>
+  ({
+    contentVisibility: "auto",
+    containIntrinsicBlockSize: `auto ${rows * ROW_ESTIMATE}px`,
+    ...(!mounted && { blockSize: rows * ROW_ESTIMATE }),
+  }) as const;
+
+/** The height a row is taken to have until it is drawn (while its block waits to mount, or out of view). */
+const ROW_ESTIMATE = 100;
 
 /**
  * A block of rows is an element of its own, so the browser lays out and paints a streamed token
@@ -40,12 +69,18 @@ interface BlockProps {
  * frame's layout went from 17 to 1.4 ms; see BENCHMARKS.md).
  */
 const Block = memo(
-  function Block({ ids, streamingId, Message }: BlockProps) {
+  function Block({ ids, streamingId, Message, nearAtFirst }: BlockProps) {
+    const [near, ref] = useNearView<HTMLDivElement>(nearAtFirst);
+    const mounted = useMountedRows(near);
     return (
-      <div className="tandem-message-list__rows">
-        {ids.map((id) => (
-          <Row key={id} id={id} streaming={id === streamingId} Message={Message} />
-        ))}
+      <div ref={ref} className="tandem-message-list__rows" style={blockStyle(ids.length, mounted)}>
+        {mounted && (
+          <NearViewContext.Provider value={near}>
+            {ids.map((id) => (
+              <Row key={id} id={id} streaming={id === streamingId} Message={Message} />
+            ))}
+          </NearViewContext.Provider>
+        )}
       </div>
     );
   },
@@ -56,16 +91,23 @@ interface EntriesProps {
   entries: readonly Entry[];
   streamingId: string | undefined;
   parts: Parts;
+  /** Inside a group that is near the view from the start. */
+  nearAtFirst?: boolean;
 }
 
-function Entries({ entries, streamingId, parts }: EntriesProps) {
-  return entries.map((entry) =>
-    entry.kind === "rows" ? (
+/** How many entries at the end of the thread are near the view from the start. */
+const NEAR_AT_FIRST = 2;
+
+function Entries({ entries, streamingId, parts, nearAtFirst = false }: EntriesProps) {
+  return entries.map((entry, i) => {
+    const near = nearAtFirst || i >= entries.length - NEAR_AT_FIRST;
+    return entry.kind === "rows" ? (
       <Block
         key={entry.key}
         ids={entry.ids}
         streamingId={streamingId !== undefined && entry.ids.includes(streamingId) ? streamingId : undefined}
         Message={parts.Message}
+        nearAtFirst={near}
       />
     ) : (
       <Group
@@ -74,20 +116,21 @@ function Entries({ entries, streamingId, parts }: EntriesProps) {
         entries={entry.entries}
         streamingId={holds(entry.entries, streamingId) ? streamingId : undefined}
         parts={parts}
+        nearAtFirst={near}
       />
-    ),
-  );
+    );
+  });
 }
 
 /** A subagent's group; like a block, it renders again only when what it holds changed. */
 const Group = memo(
-  function Group({ id, entries, streamingId, parts }: EntriesProps & { id: string }) {
+  function Group({ id, entries, streamingId, parts, nearAtFirst }: EntriesProps & { id: string }) {
     const running = useAgent((s) => !parts.subagents.has(id) && s.status === "running");
     const subagent = parts.subagents.get(id) ?? { id, name: id, status: running ? "running" : "finished" };
     const { SubagentGroup } = parts;
     return (
       <SubagentGroup subagent={subagent}>
-        <Entries entries={entries} streamingId={streamingId} parts={parts} />
+        <Entries entries={entries} streamingId={streamingId} parts={parts} nearAtFirst={nearAtFirst} />
       </SubagentGroup>
     );
   },
@@ -115,6 +158,9 @@ export const MessageList = forwardRef<HTMLDivElement, MessageListProps>(function
   const streamingId = useAgent((s) => (s.status === "running" ? s.messages.at(-1)?.id : undefined));
   const { Message = DefaultMessage, SubagentGroup = DefaultSubagentGroup } = useChatComponents();
   const { ref: scroller, atBottom, scrollToBottom } = useAutoScroll<HTMLDivElement>();
+  const clicks = useClickActions();
+  const nearView = useNearViewObserver();
+  const rows = useRowsScheduler(nearView !== null);
 
   // Where each subagent started: how many messages the thread had when it first appeared here.
   // Subagents already in the thread when the list mounted have no anchor (their first message places them).
@@ -134,6 +180,7 @@ export const MessageList = forwardRef<HTMLDivElement, MessageListProps>(function
 
   return (
     <div {...rest} ref={ref} className={cx("tandem-message-list", className)}>
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: the clicks are its buttons', which Enter and Space click too */}
       <div
         ref={scroller}
         role="log"
@@ -142,10 +189,18 @@ export const MessageList = forwardRef<HTMLDivElement, MessageListProps>(function
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus so the keyboard can scroll it (WCAG 2.1.1, axe's scrollable-region-focusable)
         tabIndex={0}
         className="tandem-message-list__scroller"
+        // The rows' buttons register their actions here: one listener for the transcript, none per row.
+        onClick={clicks.onClick}
       >
-        {ids.length === 0 && empty}
-        <Entries entries={entries} streamingId={streamingId} parts={parts} />
-        {children}
+        <ClickActionsContext.Provider value={clicks.actions}>
+          <NearViewObserverContext.Provider value={nearView}>
+            <RowsSchedulerContext.Provider value={rows}>
+              {ids.length === 0 && empty}
+              <Entries entries={entries} streamingId={streamingId} parts={parts} />
+              {children}
+            </RowsSchedulerContext.Provider>
+          </NearViewObserverContext.Provider>
+        </ClickActionsContext.Provider>
       </div>
       {!atBottom && (
         <button type="button" className="tandem-jump-to-latest" onClick={scrollToBottom}>

@@ -1,7 +1,9 @@
 import { Slot } from "@radix-ui/react-slot";
 import { type ComponentPropsWithoutRef, type ElementType, forwardRef, type ReactNode } from "react";
 import { composeEventHandlers } from "./composeEventHandlers.js";
+import { useComposedRefs } from "./composeRefs.js";
 import { cx } from "./cx.js";
+import { useDelegatedAction } from "./delegatedClick.js";
 
 export interface AsChildProp {
   /**
@@ -33,7 +35,8 @@ interface ActionButtonProps extends PartButtonProps {
 /**
  * The button every action part renders (Send, Stop, Retry, Approve, Reject, a suggestion): a
  * `<button type="button">` or, with `asChild`, the app's own element; `data-disabled` while
- * disabled.
+ * disabled. Inside the transcript its action runs from the transcript's one click handler
+ * (unless the app gives an `onClick`), so a row's buttons add no native listeners.
  */
 export const ActionButton = forwardRef<HTMLButtonElement, ActionButtonProps>(function ActionButton(
   { asChild, action, off = false, label, classes, className, children, disabled, onClick, ...rest },
@@ -41,15 +44,17 @@ export const ActionButton = forwardRef<HTMLButtonElement, ActionButtonProps>(fun
 ) {
   const Button = slotOr(asChild, "button");
   const isOff = disabled === true || off;
+  const delegated = useDelegatedAction<HTMLButtonElement>(onClick ? undefined : action);
+  const refs = useComposedRefs(ref, delegated.ref);
   return (
     <Button
       type="button"
       disabled={isOff}
       data-disabled={isOff ? "" : undefined}
       {...rest}
-      ref={ref}
+      ref={refs}
       className={cx(classes, className)}
-      onClick={action ? composeEventHandlers(onClick, action) : onClick}
+      onClick={onClick ? (action ? composeEventHandlers(onClick, action) : onClick) : delegated.onClick}
     >
       {children ?? label}
     </Button>

@@ -394,10 +394,12 @@ async function postAsCurl(baseUrl) {
   });
   const type = response.headers.get("content-type");
   const body = await response.text();
+  // Each frame's data line (frames carry an `id:` line too: the mock's streams are resumable).
   const events = body
     .split("\n\n")
-    .filter((frame) => frame.startsWith("data: "))
-    .map((frame) => JSON.parse(frame.slice(6)).type);
+    .map((frame) => frame.split("\n").find((line) => line.startsWith("data: ")))
+    .filter((line) => line !== undefined)
+    .map((line) => JSON.parse(line.slice(6)).type);
   if (response.status !== 200 || type !== "text/event-stream" || events[0] !== "RUN_STARTED" || events.at(-1) !== "RUN_FINISHED") {
     throw new Error(`expected an SSE run, got ${response.status} ${type}:\n${body.slice(0, 500)}`);
   }

@@ -7,6 +7,7 @@
  */
 export type { EventLog, LoggedEvent } from "./eventLog.js";
 export { type MemoryEventLogOptions, memoryEventLog } from "./memoryEventLog.js";
+export type { NodeRequest, NodeResponse } from "./nodeHttp.js";
 export {
   type EventSource,
   type EventSubscribable,

@@ -1,7 +1,7 @@
-import type http from "node:http";
 import type { EventWriter } from "../dialects/types.js";
 import type { EventStep } from "../types.js";
 import { memoryEventLog } from "./memoryEventLog.js";
+import type { CuttableRequest, NodeResponse } from "./nodeHttp.js";
 
 /** How long a `dropAfter` cut waits after the last event was flushed (see `cut`). */
 export const DROP_PAUSE_MS = 200;
@@ -65,13 +65,7 @@ export class MockRuns {
    * Answers a request that carries `Last-Event-ID`: the run's events after it, or a 404 when the
    * log does not hold that run or event (the client then falls back to Retry).
    */
-  async resume(
-    req: http.IncomingMessage,
-    res: http.ServerResponse,
-    runId: string,
-    lastEventId: string,
-    writer: EventWriter,
-  ): Promise<void> {
+  async resume(req: CuttableRequest, res: NodeResponse, runId: string, lastEventId: string, writer: EventWriter): Promise<void> {
     if (this.abandoned.has(runId) || !(await this.log.has(runId, lastEventId))) {
       res.writeHead(404, { ...CORS, "content-type": "application/json" });
       res.end(JSON.stringify({ error: `Run "${runId}" has no event "${lastEventId}" to resume after` }));
@@ -101,7 +95,7 @@ export class MockRuns {
  * A browser also drops body bytes its page has not read when the body fails (the stream's
  * queue is cleared), so `pauseMs` lets the client read what was sent before the drop.
  */
-export async function cut(req: http.IncomingMessage, res: http.ServerResponse, pauseMs = 0): Promise<void> {
+export async function cut(req: CuttableRequest, res: NodeResponse, pauseMs = 0): Promise<void> {
   const { socket } = req;
   // Writes are corked until the next tick: flush them so the drop lands mid-stream.
   if (!socket.destroyed) await new Promise<void>((resolve) => res.write("", () => resolve()));

@@ -1,8 +1,8 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
 import type { BaseEvent, RunAgentInput } from "@ag-ui/core";
 import { EventEncoder } from "@ag-ui/encoder";
 import type { EventLog } from "./eventLog.js";
 import { memoryEventLog } from "./memoryEventLog.js";
+import type { NodeRequest, NodeResponse } from "./nodeHttp.js";
 
 /** What `@ag-ui/client`'s `AbstractAgent` offers (and any agent whose `run` returns an Observable). */
 export interface RunnableAgent {
@@ -54,7 +54,7 @@ export interface ResumableRuns {
    */
   frames(request: ResumableRequest, source: () => EventSource): Promise<AsyncIterable<string> | null>;
   /** `frames` written to a Node response (`Last-Event-ID` read from `req`), or a 404 with a JSON error. */
-  handle(req: IncomingMessage, res: ServerResponse, input: RunAgentInput, source: () => EventSource): Promise<void>;
+  handle(req: NodeRequest, res: NodeResponse, input: RunAgentInput, source: () => EventSource): Promise<void>;
 }
 
 /** An SSE frame with an `id:` line; the `data:` line is the official encoder's. */

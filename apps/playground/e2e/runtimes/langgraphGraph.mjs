@@ -8,6 +8,7 @@
 import { AIMessage } from "@langchain/core/messages";
 import { FakeListChatModel } from "@langchain/core/utils/testing";
 import { interrupt, MessagesAnnotation, StateGraph } from "@langchain/langgraph";
+import { textOf } from "./script.mjs";
 
 const SEAT = {
   message: "Window or aisle?",
@@ -17,14 +18,6 @@ const SEAT = {
     required: ["seat"],
   },
 };
-
-const textOf = (message) =>
-  typeof message?.content === "string"
-    ? message.content
-    : (message?.content ?? [])
-        .filter((p) => p.type === "text")
-        .map((p) => p.text)
-        .join("");
 
 // #region ask
 /** What the agent says to the last human message; asks the person first when it needs to. */

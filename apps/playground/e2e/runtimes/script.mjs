@@ -14,7 +14,8 @@ const STORY = Array.from({ length: 1000 }, (_, i) => `word${i}`);
 const STEPS = ["Pack a spacesuit", "Board the rocket", "Land on Mars"];
 
 const lastOf = (prompt, role) => [...prompt].reverse().find((m) => m.role === role);
-const textOf = (message) =>
+/** A message's text: a string content, or its text parts joined (AI SDK, Mastra and LangChain messages alike). */
+export const textOf = (message) =>
   typeof message?.content === "string"
     ? message.content
     : (message?.content ?? [])

@@ -1,6 +1,7 @@
-import type { BaseEvent, RunAgentInput } from "@ag-ui/core";
+import { type BaseEvent, EventType, type RunAgentInput } from "@ag-ui/core";
 import { v4 as randomUUID } from "uuid";
 import type { AgentClient } from "./agentClient.js";
+import { readRun } from "./readRun.js";
 
 /** What a request aside needs of a client: its transport and its thread's id. */
 export type AsideClient = Pick<AgentClient, "transport" | "state">;
@@ -34,22 +35,19 @@ export async function requestThroughAgent(
     forwardedProps,
   };
   const { from } = await import("rxjs"); // handles both kinds of transport: async iterables and observables
-  let subscription: { unsubscribe(): void } | undefined;
+  let result: unknown;
+  let refusal: string | undefined;
   try {
-    return await new Promise<unknown>((resolve, reject) => {
-      subscription = from(transport.run(input, controller.signal)).subscribe({
-        next(event: BaseEvent) {
-          if (event.type === "RUN_FINISHED") resolve((event as BaseEvent & { result?: unknown }).result);
-          else if (event.type === "RUN_ERROR")
-            reject(new Error(`The agent refused the request: ${(event as BaseEvent & { message?: string }).message ?? "no reason given"}`));
-        },
-        error: (error: unknown) => reject(error),
-        complete: () => reject(new Error("The agent's answer ended without RUN_FINISHED.")),
-      });
+    // The chat's own reader: a stream that ends without RUN_FINISHED (or says nothing) fails as cut off.
+    await readRun(from(transport.run(input, controller.signal)), controller.signal, (event) => {
+      if (event.type === EventType.RUN_FINISHED) result = (event as BaseEvent & { result?: unknown }).result;
+      else if (event.type === EventType.RUN_ERROR) refusal = (event as BaseEvent & { message?: string }).message ?? "no reason given";
     });
   } finally {
     options.signal?.removeEventListener("abort", abort);
-    subscription?.unsubscribe();
     controller.abort(); // the answer is in (or failed): stop reading
   }
+  if (options.signal?.aborted) throw options.signal.reason ?? new DOMException("The request was aborted.", "AbortError");
+  if (refusal !== undefined) throw new Error(`The agent refused the request: ${refusal}`);
+  return result;
 }

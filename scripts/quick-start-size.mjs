@@ -33,6 +33,7 @@ export const LAZY_PARTS = [
   [/messages\/Feedback\./, "feedback toggles and comment form (where the app takes feedback)"],
   [/composer\/DictateButton\./, "Dictate button (where the browser has speech recognition)"],
   [/feedback\/sendFeedback\./, "feedback sender (onFeedback, the CUSTOM event POST)"],
+  [/fast-json-patch\/module\/duplex\./, "fast-json-patch's observe/compare half (core applies operations only)"],
 ];
 
 const sizeOf = (bytes) => ({ min: bytes.byteLength, gzip: gzipSync(bytes, { level: 9 }).byteLength });

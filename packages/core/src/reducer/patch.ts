@@ -1,5 +1,6 @@
+/// <reference path="./fastJsonPatchCore.d.ts" />
 import type { Operation } from "fast-json-patch";
-import jsonpatch from "fast-json-patch";
+import { applyOperation } from "fast-json-patch/module/core.mjs";
 
 const FORBIDDEN = new Set(["__proto__", "constructor", "prototype"]);
 
@@ -36,7 +37,7 @@ export function applyPatch(document: unknown, patch: readonly Operation[]): Patc
     for (const op of patch) {
       copyAlong(root, op.path, copied);
       if ("from" in op) copyAlong(root, op.from, copied);
-      root.value = jsonpatch.applyOperation(root.value, op, true, true, true).newDocument;
+      root.value = applyOperation(root.value, op, true, true, true).newDocument;
     }
   } catch (error) {
     return { ok: false, reason: error instanceof Error ? error.message : String(error) };

@@ -34,6 +34,7 @@ export const LAZY_PARTS = [
   [/composer\/DictateButton\./, "Dictate button (where the browser has speech recognition)"],
   [/feedback\/sendFeedback\./, "feedback sender (onFeedback, the CUSTOM event POST)"],
   [/fast-json-patch\/module\/duplex\./, "fast-json-patch's observe/compare half (core applies operations only)"],
+  [/threads\/threadKeeper\./, "threads kept in a storage (the list, persistence, other tabs; with <AgentProvider storage>)"],
 ];
 
 const sizeOf = (bytes) => ({ min: bytes.byteLength, gzip: gzipSync(bytes, { level: 9 }).byteLength });

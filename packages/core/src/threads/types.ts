@@ -1,0 +1,25 @@
+import type { AgentClient } from "../run/agentClient.js";
+import type { Persistence } from "../storage/persistThread.js";
+import type { StorageStatus, ThreadSummary } from "../storage/types.js";
+
+/** What a `ThreadRuntime` shows: the current thread's client and id, and the list of threads. */
+export interface ThreadRuntimeState {
+  /** The current thread's client: a new one each time the thread changes. */
+  client: AgentClient;
+  currentId: string;
+  /** Most recently updated first. */
+  threads: ThreadSummary[];
+  /** False until the list has been read once: "no threads yet" is not "not loaded yet". */
+  loaded: boolean;
+  /** Whether threads are being kept; `failed` says why not (the chat still works in memory). */
+  storage: StorageStatus;
+}
+
+/** The current thread's attachment to the agent and the storage, undone when the thread is left. */
+export interface Session {
+  client: AgentClient;
+  controller: AbortController;
+  persistence: Persistence | null;
+  /** The thread is in the storage (it was loaded, or saved since). */
+  stored: boolean;
+}

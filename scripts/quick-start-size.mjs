@@ -33,7 +33,7 @@ export const LAZY_PARTS = [
   [/messages\/Feedback\./, "feedback toggles and comment form (where the app takes feedback)"],
   [/composer\/DictateButton\./, "Dictate button (where the browser has speech recognition)"],
   [/feedback\/sendFeedback\./, "feedback sender (onFeedback, the CUSTOM event POST)"],
-  [/fast-json-patch\/module\/duplex\./, "fast-json-patch's observe/compare half (core applies operations only)"],
+  [/fast-json-patch\//, "JSON Patch (fast-json-patch, for STATE_DELTA and ACTIVITY_DELTA; comes with the validation pipeline)"],
   [/threads\/threadKeeper\./, "threads kept in a storage (the list, persistence, other tabs; with <AgentProvider storage>)"],
 ];
 

@@ -13,7 +13,7 @@ import {
 import type { ThreadState, ToolCallStatus } from "../types.js";
 import { Draft, findMessageIndex, findToolCallOwner } from "./draft.js";
 import { flatten } from "./flatten.js";
-import { applyPatch } from "./patch.js";
+import { applyPatch, type PatchResult } from "./patch.js";
 import { applyPredictions, readPredictions } from "./predictState.js";
 import { snapshotAuthority } from "./snapshotAuthority.js";
 
@@ -49,20 +49,36 @@ export function createThreadState(init: Partial<ThreadState> & { threadId: strin
  * every message, tool call and state slice the events did not touch keeps its identity.
  */
 export function reduceEvents(state: ThreadState, events: readonly BaseEvent[]): ThreadState {
-  if (events.length === 0) return state;
-  const draft = new Draft(state);
-  const argsGrew = new Set<string>();
-  for (const event of events as readonly Event[]) {
-    apply(draft, event);
-    if (event.type === EventType.TOOL_CALL_ARGS) argsGrew.add(event.toolCallId);
-  }
-  if (argsGrew.size > 0) applyPredictions(draft, argsGrew);
-  return draft.state;
+  return reduceWith(applyPatch, state, events);
 }
 
 /** `reduceEvents` for a single event. */
 export function reduceEvent(state: ThreadState, event: BaseEvent): ThreadState {
-  return reduceEvents(state, [event]);
+  return reduceWith(applyPatch, state, [event]);
+}
+
+/** How the reducer applies a JSON Patch (`applyPatch`); null where that code is not loaded. */
+export type Patcher = typeof applyPatch | null;
+
+const NOT_LOADED: PatchResult = { ok: false, reason: "the JSON Patch code is not loaded yet (it loads with the client's first run)" };
+
+/**
+ * `reduceEvents` with the patcher given: an `AgentClient`'s store passes the one that loads
+ * with the validation pipeline, which every event of a run goes through first, so an app's
+ * first load carries no JSON Patch code. Without one, patches are refused and warned about.
+ * @internal
+ */
+export function reduceWith(patch: Patcher, state: ThreadState, events: readonly BaseEvent[]): ThreadState {
+  if (events.length === 0) return state;
+  const draft = new Draft(state);
+  const argsGrew = new Set<string>();
+  const patchWith: typeof applyPatch = patch ?? (() => NOT_LOADED);
+  for (const event of events as readonly Event[]) {
+    apply(draft, event, patchWith);
+    if (event.type === EventType.TOOL_CALL_ARGS) argsGrew.add(event.toolCallId);
+  }
+  if (argsGrew.size > 0) applyPredictions(draft, argsGrew);
+  return draft.state;
 }
 
 function warn(message: string): void {
@@ -78,7 +94,7 @@ function setToolStatus(draft: Draft, id: string, status: ToolCallStatus): void {
   if (draft.state.toolCallStatus[id] !== status) draft.own("toolCallStatus")[id] = status;
 }
 
-function apply(draft: Draft, event: Event): void {
+function apply(draft: Draft, event: Event, applyPatch: NonNullable<Patcher>): void {
   const s = draft.state;
   switch (event.type) {
     case EventType.RUN_STARTED: {

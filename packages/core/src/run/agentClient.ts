@@ -9,7 +9,7 @@ import { isRejection } from "../reducer/predictState.js";
 import { createThreadState, endSubagents } from "../reducer/reduceEvents.js";
 import type { RestorableThread } from "../storage/restoredState.js";
 import type { ResumePoint } from "../storage/types.js";
-import { createThreadStore, type ThreadStore } from "../store/createThreadStore.js";
+import { createClientStore, type ThreadStore } from "../store/clientStore.js";
 import { MessageIndex } from "../store/messageIndex.js";
 import { type FrontendTool, ToolRegistry } from "../tools/registry.js";
 import type { ToolParameters } from "../tools/schema.js";
@@ -60,7 +60,7 @@ export class AgentClient {
     );
     this.context = options.context ?? [];
     this.forwardedProps = options.forwardedProps ?? {};
-    this.store = createThreadStore(
+    this.store = createClientStore(
       createThreadState({
         threadId: options.threadId ?? randomUUID(),
         messages: options.initialMessages ?? [],

@@ -12,11 +12,11 @@ import { v4 as randomUUID } from "uuid";
 import { approvedCalls } from "../interrupts/approvedCalls.js";
 import { clockOffset } from "../interrupts/expiry.js";
 import { findToolCall } from "../reducer/draft.js";
-import { addToolResult, endSubagents, reduceEvent } from "../reducer/reduceEvents.js";
+import { addToolResult, endSubagents, reduceWith } from "../reducer/reduceEvents.js";
 import type { ResumePoint } from "../storage/types.js";
 import type { ThreadStore } from "../store/createThreadStore.js";
 import type { ToolRegistry } from "../tools/registry.js";
-import { type RunHooks, type Transport, validatedEvents } from "../transport/index.js";
+import { loadedPatcher, type RunHooks, type Transport, validatedEvents } from "../transport/index.js";
 import type { AgentError, ThreadState } from "../types.js";
 import { CommandResume } from "./commandResume.js";
 import { RunFailure, toAgentError } from "./errors.js";
@@ -394,7 +394,7 @@ export class RunLoop {
       return;
     }
     store.update((s) => {
-      const next = reduceEvent(s, event);
+      const next = reduceWith(loadedPatcher(), s, [event]);
       return next.status === "idle" && next.lastOutcome === "success" ? markPendingCalls(next, next.runToolCallIds, tools) : next;
     });
   }

@@ -51,6 +51,15 @@ export interface ThreadStore {
 
 /** A `ThreadStore` starting at `initial`; `schedule` decides when batched deltas are published (default once per animation frame). */
 export function createThreadStore(initial: ThreadState, schedule: Schedule = nextFrame): ThreadStore {
+  return storeWith(reduceEvents, initial, schedule);
+}
+
+/** `createThreadStore` folding events in with `reduce` (an `AgentClient`'s patches with the code its runs load). @internal */
+export function storeWith(
+  reduce: (state: ThreadState, events: readonly BaseEvent[]) => ThreadState,
+  initial: ThreadState,
+  schedule: Schedule = nextFrame,
+): ThreadStore {
   const store = createStore<ThreadState>()(() => initial);
   let held: BaseEvent[] = [];
   let cancel: (() => void) | null = null;
@@ -65,7 +74,7 @@ export function createThreadStore(initial: ThreadState, schedule: Schedule = nex
     if (held.length === 0) return state;
     const events = held;
     held = [];
-    const next = reduceEvents(state, events);
+    const next = reduce(state, events);
     flattenGrown(next, events);
     return next;
   };

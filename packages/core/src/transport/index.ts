@@ -1,5 +1,6 @@
 import type { BaseEvent, RunAgentInput } from "@ag-ui/core";
 import type { Observable } from "rxjs";
+import type { Patcher } from "../reducer/reduceEvents.js";
 import { agUiTransport } from "./agUi.js";
 import { loadReconnect } from "./lazyReconnect.js";
 import type {
@@ -56,6 +57,9 @@ export function loadPipeline(): Promise<typeof import("./pipeline.js")> {
   });
   return loading;
 }
+
+/** The JSON Patch code that came with the pipeline; null until the pipeline has loaded. */
+export const loadedPatcher = (): Patcher => loaded?.applyPatch ?? null;
 
 /**
  * The run's events, validated by the official pipeline (see `pipeline.ts`): at once when the

@@ -6,6 +6,10 @@ import { onInterruptOutcome } from "./onInterrupt.js";
 import { warnOnProducerVersion } from "./protocolVersion.js";
 import type { RunHooks, Transport } from "./types.js";
 
+// The JSON Patch code comes with the pipeline: a client's store applies STATE_DELTA and
+// ACTIVITY_DELTA with it, and every event of a run passes through here first.
+export { applyPatch } from "../reducer/patch.js";
+
 /**
  * The run's events as the official client would deliver them to its reducer: legacy shapes
  * translated, unknown events and fields dropped, chunks expanded, ordering verified. We take

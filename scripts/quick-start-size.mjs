@@ -35,6 +35,7 @@ export const LAZY_PARTS = [
   [/feedback\/sendFeedback\./, "feedback sender (onFeedback, the CUSTOM event POST)"],
   [/fast-json-patch\//, "JSON Patch (fast-json-patch, for STATE_DELTA and ACTIVITY_DELTA; comes with the validation pipeline)"],
   [/threads\/threadKeeper\./, "threads kept in a storage (the list, persistence, other tabs; with <AgentProvider storage>)"],
+  [/transport\/sse\.|eventsource-parser/, "SSE reader (eventsource-parser; comes with the validation pipeline)"],
 ];
 
 const sizeOf = (bytes) => ({ min: bytes.byteLength, gzip: gzipSync(bytes, { level: 9 }).byteLength });

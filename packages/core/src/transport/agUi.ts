@@ -1,6 +1,7 @@
 import type { BaseEvent, RunAgentInput } from "@ag-ui/core";
-import { getJson, postJson, request, sseMessages } from "./http.js";
+import { getJson, postJson, request } from "./http.js";
 import { reconnectingEvents } from "./lazyReconnect.js";
+import { loadSse } from "./lazySse.js";
 import type { IdentifiedEvent, OpenStream } from "./reconnect.js";
 import { fillTemplate } from "./stopRequest.js";
 import type { AgUiOptions, Transport } from "./types.js";
@@ -40,7 +41,7 @@ async function* events(response: Response): AsyncGenerator<IdentifiedEvent> {
     for await (const event of (await import("./protobuf.js")).protobufEvents(response)) yield { event };
     return;
   }
-  for await (const { data, id } of sseMessages(response))
+  for await (const { data, id } of (await loadSse()).sseMessages(response))
     yield id === undefined ? { event: parseEvent(data) } : { event: parseEvent(data), id };
 }
 

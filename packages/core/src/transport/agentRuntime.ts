@@ -1,7 +1,8 @@
 import { type BaseEvent, EventType, type RunAgentInput } from "@ag-ui/core";
 import { agentRuntimeStorage } from "../storage/agentRuntimeStorage.js";
 import { parseEvent } from "./agUi.js";
-import { postJson, sseData } from "./http.js";
+import { postJson } from "./http.js";
+import { sseData } from "./sse.js";
 import type { AgentRuntimeOptions, Transport } from "./types.js";
 
 /** The agent runtime's run body: every message has `content`, frontend tools say so. */

@@ -3,6 +3,7 @@ import type { Observable } from "rxjs";
 import type { Patcher } from "../reducer/reduceEvents.js";
 import { agUiTransport } from "./agUi.js";
 import { loadReconnect } from "./lazyReconnect.js";
+import { loadSse } from "./lazySse.js";
 import type {
   AgentRuntimeOptions,
   AgentScopeOptions,
@@ -50,8 +51,8 @@ let loaded: typeof import("./pipeline.js") | null = null;
  * this while idle.
  */
 export function loadPipeline(): Promise<typeof import("./pipeline.js")> {
-  // The reconnecting reader comes along: a stream can only drop once a run is under way.
-  loading ??= Promise.all([import("./pipeline.js"), loadReconnect()]).then(([module]) => (loaded = module));
+  // The reconnecting reader and the SSE reader come along: a run reads a stream only after this.
+  loading ??= Promise.all([import("./pipeline.js"), loadReconnect(), loadSse()]).then(([module]) => (loaded = module));
   loading.catch(() => {
     loading = null;
   });

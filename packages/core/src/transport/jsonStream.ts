@@ -1,6 +1,7 @@
 import type { BaseEvent, Message, RunAgentInput } from "@ag-ui/core";
 import type { AttachmentKind } from "../types.js";
-import { postJson, sseData } from "./http.js";
+import { postJson } from "./http.js";
+import { sseData } from "./sse.js";
 import type { HttpOptions, Transport } from "./types.js";
 
 /** Turns one run's frames of a dialect into AG-UI events. */

@@ -33,6 +33,17 @@ export const LAZY_PARTS = [
   [/messages\/Feedback\./, "feedback toggles and comment form (where the app takes feedback)"],
   [/composer\/DictateButton\./, "Dictate button (where the browser has speech recognition)"],
   [/feedback\/sendFeedback\./, "feedback sender (onFeedback, the CUSTOM event POST)"],
+  [/tools\/Confirmation\./, "tool-call confirmation (Approve / Reject, with its keys)"],
+  [/interrupts\/Interrupts\./, "interrupts (the open ones, answered together)"],
+  [/interrupts\/InterruptPrompt\./, "interrupt form (schema fields, expiry)"],
+  [/messages\/BranchPicker\./, "branch picker (a turn with versions)"],
+  [/messages\/MessageEditor\./, "message editor (Edit on a user message)"],
+  [/messages\/Activity\./, "activity messages"],
+  [/messages\/Reasoning\./, "reasoning messages"],
+  [/messages\/SubagentGroup\./, "subagent groups"],
+  [/outbox\/Outbox\./, "outbox (messages queued while the agent replies or offline)"],
+  [/status\/Usage\./, "token usage footer (showUsage)"],
+  [/suggestions\/Suggestions\./, "suggestions (preset prompts)"],
 ];
 
 const sizeOf = (bytes) => ({ min: bytes.byteLength, gzip: gzipSync(bytes, { level: 9 }).byteLength });

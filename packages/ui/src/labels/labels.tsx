@@ -187,6 +187,8 @@ export interface ChatLabels {
   removeQueued: (text: string) => string;
   /** The visible text of an outbox message's Remove button. */
   remove: string;
+  /** Shown, with Retry, where a part of the chat could not be loaded (its code is fetched on first use). */
+  partLoadFailed: string;
 }
 
 /** What the outbox's status line says: how many messages wait, and why the first one does. */
@@ -342,6 +344,7 @@ export const defaultLabels: ChatLabels = {
   sendNow: "Send now",
   removeQueued: (text) => `Remove queued message: ${text}`,
   remove: "Remove",
+  partLoadFailed: "This part of the chat could not be loaded.",
   goodResponse: "Good response",
   badResponse: "Bad response",
   feedbackForm: "Feedback",

@@ -1,5 +1,6 @@
 import { useAgentClient } from "@tandem/react";
 import { type ComponentPropsWithoutRef, forwardRef } from "react";
+import { LazyBranchPicker } from "../chat/lazyParts.js";
 import { useLabels } from "../labels/labels.js";
 import { useConfirmationFocusRegistry } from "../tools/confirmationFocus.js";
 import { useComposedRefs } from "../util/composeRefs.js";
@@ -7,7 +8,6 @@ import { cx } from "../util/cx.js";
 import { CheckIcon, CopyIcon, EditIcon, RegenerateIcon } from "../util/icons.js";
 import { ActionButton, type PartButtonProps } from "../util/Primitive.js";
 import { useCopy } from "../util/useCopy.js";
-import { BranchPicker } from "./BranchPicker.js";
 import { MessageFeedback } from "./MessageFeedback.js";
 import { textOfMessage, useMessageContext } from "./messageContext.js";
 
@@ -32,7 +32,7 @@ export const MessageActions = forwardRef<HTMLFieldSetElement, MessageActionsProp
     <fieldset aria-label={labels.messageActions} {...rest} ref={ref} className={cx("tandem-message-actions", className)}>
       {children ?? (
         <>
-          <BranchPicker />
+          <LazyBranchPicker />
           {(role === "user" || role === "assistant") && hasText && <MessageCopy />}
           {role === "user" && <MessageEdit />}
           {role === "assistant" && <MessageRegenerate />}
@@ -94,6 +94,8 @@ export const MessageRegenerate = forwardRef<HTMLButtonElement, PartButtonProps>(
       ref={ref}
       action={() => {
         void client.regenerate(message.id);
+        // The new reply is a second version: its picker loads while it streams.
+        LazyBranchPicker.preload().catch(() => undefined);
         // This row gives way to the new reply: the conversation goes on from the composer.
         focus.handOff();
       }}

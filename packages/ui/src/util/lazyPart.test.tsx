@@ -1,0 +1,61 @@
+import { act, fireEvent, render, screen } from "@testing-library/react";
+import { forwardRef } from "react";
+import { describe, expect, it } from "vitest";
+import { lazyPart } from "./lazyPart.js";
+import "../test/harness.js";
+
+const Hello = forwardRef<HTMLParagraphElement, { name: string }>(function Hello({ name }, ref) {
+  return <p ref={ref}>Hello {name}</p>;
+});
+
+/** A loader the test settles: each call is one attempt to fetch the chunk. */
+function controlledLoader() {
+  const attempts: Array<{ resolve: () => void; reject: (error: Error) => void }> = [];
+  const load = () =>
+    new Promise<typeof Hello>((resolve, reject) => {
+      attempts.push({ resolve: () => resolve(Hello), reject });
+    });
+  return { load, attempts };
+}
+
+describe("a part loaded on first use", () => {
+  it("shows nothing while its chunk loads, then the part, without a second request for another copy", async () => {
+    const { load, attempts } = controlledLoader();
+    const Part = lazyPart(load);
+    render(
+      <>
+        <Part name="Ada" />
+        <Part name="Grace" />
+      </>,
+    );
+    expect(screen.queryByText(/Hello/)).toBeNull();
+    expect(attempts).toHaveLength(1);
+    await act(async () => attempts[0]!.resolve());
+    expect(screen.getByText("Hello Ada")).toBeTruthy();
+    expect(screen.getByText("Hello Grace")).toBeTruthy();
+  });
+
+  it("renders in the very render that asks for it once loaded, ref included", async () => {
+    const { load, attempts } = controlledLoader();
+    const Part = lazyPart(load);
+    const preloaded = Part.preload();
+    attempts[0]!.resolve();
+    await preloaded;
+    let element: HTMLParagraphElement | null = null;
+    render(<Part name="Ada" ref={(e) => void (element = e)} />);
+    expect(screen.getByText("Hello Ada")).toBe(element);
+  });
+
+  it("says it could not load, and loads it again on Retry", async () => {
+    const { load, attempts } = controlledLoader();
+    const Part = lazyPart(load);
+    render(<Part name="Ada" />);
+    await act(async () => attempts[0]!.reject(new Error("Failed to fetch dynamically imported module")));
+    expect(screen.getByRole("alert").textContent).toContain("This part of the chat could not be loaded.");
+    fireEvent.click(screen.getByRole("button", { name: "Retry" }));
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(attempts).toHaveLength(2);
+    await act(async () => attempts[1]!.resolve());
+    expect(screen.getByText("Hello Ada")).toBeTruthy();
+  });
+});

@@ -44,6 +44,8 @@ export const LAZY_PARTS = [
   [/outbox\/Outbox\./, "outbox (messages queued while the agent replies or offline)"],
   [/status\/Usage\./, "token usage footer (showUsage)"],
   [/suggestions\/Suggestions\./, "suggestions (preset prompts)"],
+  [/tools\/ToolCallCard\./, "tool call card (loads as the first run starts)"],
+  [/status\/RunError\./, "run error alert (loads as the chat mounts)"],
 ];
 
 const sizeOf = (bytes) => ({ min: bytes.byteLength, gzip: gzipSync(bytes, { level: 9 }).byteLength });

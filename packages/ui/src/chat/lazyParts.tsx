@@ -1,6 +1,6 @@
 // The default parts <Chat> loads on first use: each renders only when something happens that
 // many apps never see (a confirmation, an interrupt, a second version, an edit, an activity, a
-// subagent, reasoning, a queued message, usage, suggestions), so the first load does not carry
+// subagent, reasoning, a queued message, usage, suggestions, a tool call, an error), so the first load does not carry
 // them. Each is a chunk of its own (see lazyPart); an app that imports a part by name gets it
 // eagerly, as before.
 import { useAgent, useBranches } from "@tandem/react";
@@ -13,9 +13,11 @@ import { useMessageContext } from "../messages/messageContext.js";
 import type { ReasoningProps } from "../messages/Reasoning.js";
 import type { SubagentGroupProps } from "../messages/SubagentGroup.js";
 import type { OutboxProps } from "../outbox/Outbox.js";
+import type { RunErrorProps } from "../status/RunError.js";
 import type { UsageProps } from "../status/Usage.js";
 import type { SuggestionsProps } from "../suggestions/Suggestions.js";
 import type { ConfirmationProps } from "../tools/Confirmation.js";
+import type { ToolCallCardProps } from "../tools/ToolCallCard.js";
 import { lazyPart } from "../util/lazyPart.js";
 
 /** Approve / Reject for a tool call that waits for a person (loads as such a call streams in). */
@@ -75,4 +77,23 @@ export const LazyUsage = lazyPart<UsageProps, HTMLElement>(() => import("../stat
 /** The preset prompts of an empty thread (`<Chat suggestions>`). */
 export const LazySuggestions = lazyPart<SuggestionsProps, HTMLFieldSetElement>(() =>
   import("../suggestions/Suggestions.js").then((m) => m.Suggestions),
+);
+
+/** A tool call's default card (preloaded as the first run starts: a reply may call a tool). */
+export const LazyToolCallCard = lazyPart<ToolCallCardProps, HTMLDivElement>(() =>
+  import("../tools/ToolCallCard.js").then((m) => m.ToolCallCard),
+);
+
+const LoadedRunError = lazyPart<RunErrorProps, HTMLDivElement>(() => import("../status/RunError.js").then((m) => m.RunError));
+
+/**
+ * The run's error; nothing until there is one. Preloaded as the chat mounts: an error often
+ * comes when the network is gone, and its alert must not need the network then.
+ */
+export const LazyRunError = Object.assign(
+  forwardRef<HTMLDivElement, RunErrorProps>(function LazyRunError(props, ref) {
+    const failed = useAgent((s) => s.status === "error");
+    return failed ? <LoadedRunError {...props} ref={ref} /> : null;
+  }),
+  { preload: LoadedRunError.preload },
 );

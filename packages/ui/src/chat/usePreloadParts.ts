@@ -1,14 +1,16 @@
 import { useAgent, useAgentClient } from "@tandem/react";
 import { useEffect } from "react";
-import { LazyConfirmation } from "./lazyParts.js";
+import { LazyConfirmation, LazyRunError, LazyToolCallCard } from "./lazyParts.js";
 
 /**
  * Starts loading a part that loads on first use as soon as the agent's state says it will be
- * needed, ahead of the render that shows it: the confirmation, as a call of a tool that waits for
- * a person (registered without a handler) streams its arguments.
+ * needed, ahead of the render that shows it: the run's error as the chat mounts (it must show
+ * when the network is gone), a tool call's card as the first run starts, and the confirmation as
+ * a call of a tool that waits for a person (registered without a handler) streams its arguments.
  */
 export function usePreloadParts(): void {
   const client = useAgentClient();
+  const running = useAgent((s) => s.status === "running");
   const confirming = useAgent((s) =>
     client.selectToolCalls(s).some((call) => {
       if (call.status === "awaiting-input") return true;
@@ -16,6 +18,12 @@ export function usePreloadParts(): void {
       return tool !== undefined && tool.handler === undefined;
     }),
   );
+  useEffect(() => {
+    LazyRunError.preload().catch(() => undefined);
+  }, []);
+  useEffect(() => {
+    if (running) LazyToolCallCard.preload().catch(() => undefined);
+  }, [running]);
   useEffect(() => {
     if (confirming) LazyConfirmation.preload().catch(() => undefined);
   }, [confirming]);

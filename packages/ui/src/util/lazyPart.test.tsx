@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
-import { forwardRef } from "react";
+import { createRef, forwardRef } from "react";
 import { describe, expect, it } from "vitest";
 import { lazyPart } from "./lazyPart.js";
 import "../test/harness.js";
@@ -41,9 +41,9 @@ describe("a part loaded on first use", () => {
     const preloaded = Part.preload();
     attempts[0]!.resolve();
     await preloaded;
-    let element: HTMLParagraphElement | null = null;
-    render(<Part name="Ada" ref={(e) => void (element = e)} />);
-    expect(screen.getByText("Hello Ada")).toBe(element);
+    const ref = createRef<HTMLParagraphElement>();
+    render(<Part name="Ada" ref={ref} />);
+    expect(screen.getByText("Hello Ada")).toBe(ref.current);
   });
 
   it("says it could not load, and loads it again on Retry", async () => {

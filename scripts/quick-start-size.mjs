@@ -44,8 +44,13 @@ export const LAZY_PARTS = [
   [/outbox\/Outbox\./, "outbox (messages queued while the agent replies or offline)"],
   [/status\/Usage\./, "token usage footer (showUsage)"],
   [/suggestions\/Suggestions\./, "suggestions (preset prompts)"],
-  [/tools\/ToolCallCard\./, "tool call card (loads as the first run starts)"],
+  [/tools\/ToolCall\./, "tool call slot (loads as the first run starts)"],
+  [/tools\/ToolCallCard\./, "tool call card (loads with the slot)"],
   [/status\/RunError\./, "run error alert (loads as the chat mounts)"],
+  [/status\/Steps\./, "steps in progress"],
+  [/composer\/attachments\./, "file handling (limits, uploads, content parts; loads with the first file)"],
+  [/composer\/AttachmentChips\./, "attachment chips with previews (load with the first file)"],
+  [/messages\/UserFilePart\./, "files in a user message (images, file chips)"],
 ];
 
 const sizeOf = (bytes) => ({ min: bytes.byteLength, gzip: gzipSync(bytes, { level: 9 }).byteLength });

@@ -8,13 +8,12 @@ import { preloadMarkdown } from "../markdown/LazyMarkdown.js";
 import { MessageList as DefaultMessageList } from "../messages/MessageList.js";
 import { StatusAnnouncer as DefaultStatusAnnouncer } from "../messages/StatusAnnouncer.js";
 import { Reconnecting } from "../status/Reconnecting.js";
-import { Steps as DefaultSteps } from "../status/Steps.js";
 import { Stopped } from "../status/Stopped.js";
 import type { Suggestion } from "../suggestions/Suggestions.js";
 import { ConfirmationFocusProvider } from "../tools/confirmationFocus.js";
 import { cx } from "../util/cx.js";
 import { type ChatComponents, ChatComponentsProvider, useChatComponents } from "./components.js";
-import { LazyInterrupts, LazyOutbox, LazyRunError, LazySuggestions, LazyUsage } from "./lazyParts.js";
+import { LazyInterrupts, LazyOutbox, LazyRunError, LazySteps, LazySuggestions, LazyUsage } from "./lazyParts.js";
 import { usePreloadParts } from "./usePreloadParts.js";
 
 /** The color scheme: light, dark, or the operating system's preference (`"system"`). */
@@ -77,7 +76,7 @@ function ChatLayout({
   const {
     MessageList = DefaultMessageList,
     Interrupts = LazyInterrupts,
-    Steps = DefaultSteps,
+    Steps = LazySteps,
     RunError = LazyRunError,
     Suggestions = LazySuggestions,
     Composer = DefaultComposer,

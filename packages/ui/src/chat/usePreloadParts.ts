@@ -1,11 +1,11 @@
 import { useAgent, useAgentClient } from "@tandem/react";
 import { useEffect } from "react";
-import { LazyConfirmation, LazyRunError, LazyToolCallCard } from "./lazyParts.js";
+import { LazyConfirmation, LazyRunError, LazyToolCall } from "./lazyParts.js";
 
 /**
  * Starts loading a part that loads on first use as soon as the agent's state says it will be
  * needed, ahead of the render that shows it: the run's error as the chat mounts (it must show
- * when the network is gone), a tool call's card as the first run starts, and the confirmation as
+ * when the network is gone), a tool call's slot and card as the first run starts, and the confirmation as
  * a call of a tool that waits for a person (registered without a handler) streams its arguments.
  */
 export function usePreloadParts(): void {
@@ -22,7 +22,7 @@ export function usePreloadParts(): void {
     LazyRunError.preload().catch(() => undefined);
   }, []);
   useEffect(() => {
-    if (running) LazyToolCallCard.preload().catch(() => undefined);
+    if (running) LazyToolCall.preload().catch(() => undefined);
   }, [running]);
   useEffect(() => {
     if (confirming) LazyConfirmation.preload().catch(() => undefined);

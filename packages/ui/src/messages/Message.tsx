@@ -12,9 +12,8 @@ import {
   useState,
 } from "react";
 import { useChatComponents } from "../chat/components.js";
-import { LazyActivity, LazyBranchPicker, LazyMessageEditor, LazyReasoning } from "../chat/lazyParts.js";
+import { LazyActivity, LazyBranchPicker, LazyMessageEditor, LazyReasoning, LazyToolCall } from "../chat/lazyParts.js";
 import { Markdown as LazyMarkdown } from "../markdown/LazyMarkdown.js";
-import { ToolCall as DefaultToolCall } from "../tools/ToolCall.js";
 import { cx } from "../util/cx.js";
 import { MessageActions as DefaultMessageActions } from "./MessageActions.js";
 import { MessageContext } from "./messageContext.js";
@@ -49,7 +48,7 @@ export const Message = memo(
       Reasoning = LazyReasoning,
       Activity = LazyActivity,
       UserContent = DefaultUserContent,
-      ToolCall = DefaultToolCall,
+      ToolCall = LazyToolCall,
       MessageActions = DefaultMessageActions,
     } = useChatComponents();
     const [editing, setEditing] = useState(false);

@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { createRef, forwardRef } from "react";
+import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { lazyPart } from "./lazyPart.js";
 import "../test/harness.js";
@@ -57,5 +58,14 @@ describe("a part loaded on first use", () => {
     expect(attempts).toHaveLength(2);
     await act(async () => attempts[1]!.resolve());
     expect(screen.getByText("Hello Ada")).toBeTruthy();
+  });
+
+  it("is left out of server-rendered markup even once loaded, so hydration starts from the same nothing", async () => {
+    const { load, attempts } = controlledLoader();
+    const Part = lazyPart(load);
+    const preloaded = Part.preload();
+    attempts[0]!.resolve();
+    await preloaded;
+    expect(renderToString(<Part name="Ada" />)).toBe("");
   });
 });

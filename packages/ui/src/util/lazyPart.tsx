@@ -52,9 +52,12 @@ export function lazyPart<P extends object, E>(load: () => Promise<ComponentType<
     return () => listeners.delete(listener);
   };
   const read = () => view;
+  // The server renders nothing in its place, and hydration starts from that too: a part the
+  // server had loaded for an earlier request must not make this page's markup differ.
+  const onServer = () => PENDING;
   // biome-ignore lint/correctness/noComponentHookFactories: made once per part at module level, never during a render
   const Lazy = forwardRef<E, P>(function LazyPart(props, ref) {
-    const current = useSyncExternalStore(subscribe, read, read);
+    const current = useSyncExternalStore(subscribe, read, onServer);
     if (current.status === "loaded") return <current.Part {...(props as P)} ref={ref} />;
     if (current.status === "failed") return <PartLoadError retry={() => preload().catch(() => undefined)} />;
     // Starting a load changes nothing a render reads until it settles: safe here, and sooner than an effect.

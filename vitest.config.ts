@@ -25,6 +25,11 @@ const unit = (name: string, environment: "node" | "jsdom") => ({
     include: [`packages/${name}/src/**/*.test.{ts,tsx}`],
     // Components render against a warm validation chunk, as in a browser after the idle prefetch.
     ...(environment === "jsdom" && { setupFiles: ["packages/core/src/test/warmPipeline.ts", "packages/react/src/test/domSetup.ts"] }),
+    // The parts <Chat> loads on first use render from warm chunks, as in a browser once each has loaded
+    // (ui/src/util/lazyPart.test.tsx covers the loading itself).
+    ...(name === "ui" && {
+      setupFiles: ["packages/core/src/test/warmPipeline.ts", "packages/react/src/test/domSetup.ts", "packages/ui/src/test/warmParts.ts"],
+    }),
   },
 });
 

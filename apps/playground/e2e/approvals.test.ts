@@ -107,4 +107,20 @@ describe("approval interrupts in Chromium", () => {
     await send(page, "start, then stop");
     await expect.poll(() => page.getByTestId("run-stopped").textContent(), { timeout: 15_000 }).toBe("Stopped");
   });
+
+  it("an approval whose code cannot be fetched says so, and Retry loads it and gives it focus", async () => {
+    const page = await openPage(stack, "approvals");
+    // The interrupts' chunk (loaded with the first interrupt) fails once, as on a dropped connection.
+    const chunk = /\/assets\/Interrupts-[\w-]+\.js$/;
+    await page.route(chunk, (route) => route.abort());
+    await send(page, "email bob about lunch");
+    const alert = page.getByRole("alert").filter({ hasText: "This part of the chat could not be loaded." });
+    await alert.waitFor({ timeout: 15_000 });
+    await page.unroute(chunk);
+    await alert.getByRole("button", { name: "Retry" }).click();
+    const approval = page.getByRole("group", { name: "Allow the agent to run send_email?" });
+    await approval.waitFor({ timeout: 15_000 });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Approve");
+    expect(await alert.count()).toBe(0);
+  });
 });

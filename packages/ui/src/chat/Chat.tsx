@@ -2,21 +2,19 @@ import { useAgent, useMessageIds } from "@tandem/react";
 import { type ComponentPropsWithoutRef, type ForwardedRef, forwardRef, type ReactNode, useEffect } from "react";
 import { Composer as DefaultComposer } from "../composer/Composer.js";
 import type { AttachmentOptions } from "../composer/useAttachments.js";
-import { Interrupts as DefaultInterrupts, type InterruptOptions } from "../interrupts/Interrupts.js";
+import type { InterruptOptions } from "../interrupts/Interrupts.js";
 import { type ChatLabels, LabelsProvider, useLabels } from "../labels/labels.js";
 import { preloadMarkdown } from "../markdown/LazyMarkdown.js";
 import { MessageList as DefaultMessageList } from "../messages/MessageList.js";
 import { StatusAnnouncer as DefaultStatusAnnouncer } from "../messages/StatusAnnouncer.js";
-import { Outbox as DefaultOutbox } from "../outbox/Outbox.js";
 import { Reconnecting } from "../status/Reconnecting.js";
-import { RunError as DefaultRunError } from "../status/RunError.js";
-import { Steps as DefaultSteps } from "../status/Steps.js";
 import { Stopped } from "../status/Stopped.js";
-import { Usage as DefaultUsage } from "../status/Usage.js";
-import { Suggestions as DefaultSuggestions, type Suggestion } from "../suggestions/Suggestions.js";
+import type { Suggestion } from "../suggestions/Suggestions.js";
 import { ConfirmationFocusProvider } from "../tools/confirmationFocus.js";
 import { cx } from "../util/cx.js";
 import { type ChatComponents, ChatComponentsProvider, useChatComponents } from "./components.js";
+import { LazyInterrupts, LazyOutbox, LazyRunError, LazySteps, LazySuggestions, LazyUsage } from "./lazyParts.js";
+import { usePreloadParts } from "./usePreloadParts.js";
 
 /** The color scheme: light, dark, or the operating system's preference (`"system"`). */
 export type ChatTheme = "light" | "dark" | "system";
@@ -77,20 +75,21 @@ function ChatLayout({
   const shownWelcome = welcome === undefined ? <p className="tandem-welcome__text">{labels.welcome}</p> : welcome;
   const {
     MessageList = DefaultMessageList,
-    Interrupts = DefaultInterrupts,
-    Steps = DefaultSteps,
-    RunError = DefaultRunError,
-    Suggestions = DefaultSuggestions,
+    Interrupts = LazyInterrupts,
+    Steps = LazySteps,
+    RunError = LazyRunError,
+    Suggestions = LazySuggestions,
     Composer = DefaultComposer,
     StatusAnnouncer = DefaultStatusAnnouncer,
-    Usage = DefaultUsage,
-    Outbox = DefaultOutbox,
+    Usage = LazyUsage,
+    Outbox = LazyOutbox,
   } = useChatComponents();
 
   useEffect(() => {
     // Fetch the Markdown renderer while the user types, not when the first reply arrives.
     preloadMarkdown().catch(() => undefined);
   }, []);
+  usePreloadParts();
 
   return (
     <div

@@ -1,45 +1,9 @@
-import { type ComponentPropsWithoutRef, forwardRef, useEffect, useRef, useState } from "react";
+import { type ComponentPropsWithoutRef, forwardRef, useEffect, useRef } from "react";
 import { useLabels } from "../labels/labels.js";
 import { cx } from "../util/cx.js";
 import { ActionButton, type PartButtonProps } from "../util/Primitive.js";
-import { categoryOf, formatSize } from "./attachments.js";
 import { useComposerContext } from "./context.js";
-import type { PendingAttachment } from "./useAttachments.js";
-
-/** An image's preview URL while the chip is shown; revoked when it goes (removed, sent, unmounted). */
-function usePreview(file: File): string | undefined {
-  const [url, setUrl] = useState<string>();
-  useEffect(() => {
-    if (categoryOf(file) !== "image" || typeof URL.createObjectURL !== "function") return;
-    const next = URL.createObjectURL(file);
-    setUrl(next);
-    return () => URL.revokeObjectURL(next);
-  }, [file]);
-  return url;
-}
-
-interface ChipProps {
-  item: PendingAttachment;
-  onRemove: () => void;
-  buttonRef: (button: HTMLButtonElement | null) => void;
-}
-
-function AttachmentChip({ item, onRemove, buttonRef }: ChipProps) {
-  const labels = useLabels();
-  const preview = usePreview(item.file);
-  const { name, size } = item.file;
-  return (
-    <li data-testid="attachment" data-state={item.state} className="tandem-attachment">
-      {preview && <img className="tandem-attachment__preview" src={preview} alt="" />}
-      <span className="tandem-attachment__name">{name}</span>
-      <span className="tandem-attachment__meta">{item.state === "uploading" ? labels.uploading : formatSize(size)}</span>
-      <button ref={buttonRef} type="button" className="tandem-attachment__remove" title={labels.removeAttachment(name)} onClick={onRemove}>
-        <span aria-hidden="true">×</span>
-        <span className="tandem-visually-hidden">{labels.removeAttachment(name)}</span>
-      </button>
-    </li>
-  );
-}
+import { LazyAttachmentChips, loadedFiles, loadFiles } from "./lazyFiles.js";
 
 /** Props of `<ComposerAttachments>`: a `<ul>`'s props. */
 export interface ComposerAttachmentsProps extends Omit<ComponentPropsWithoutRef<"ul">, "children"> {}
@@ -57,18 +21,9 @@ export const ComposerAttachments = forwardRef<HTMLUListElement, ComposerAttachme
 ) {
   const { attachments, inputRef, showList } = useComposerContext("ComposerAttachments");
   const labels = useLabels();
-  const buttons = useRef(new Map<string, HTMLButtonElement>());
-  // Where focus goes once a removal has rendered: a chip's id, or null for the message box.
-  const focusNext = useRef<string | null | undefined>(undefined);
   const { items, remove } = attachments;
 
   useEffect(showList, [showList]);
-  useEffect(() => {
-    const next = focusNext.current;
-    if (next === undefined) return;
-    focusNext.current = undefined;
-    ((next !== null && buttons.current.get(next)) || inputRef.current)?.focus();
-  });
 
   return (
     <ul
@@ -80,20 +35,8 @@ export const ComposerAttachments = forwardRef<HTMLUListElement, ComposerAttachme
       ref={ref}
       className={cx("tandem-attachments", className)}
     >
-      {items.map((item, index) => (
-        <AttachmentChip
-          key={item.id}
-          item={item}
-          buttonRef={(button) => {
-            if (button) buttons.current.set(item.id, button);
-            else buttons.current.delete(item.id);
-          }}
-          onRemove={() => {
-            focusNext.current = items[index + 1]?.id ?? null;
-            remove(item.id);
-          }}
-        />
-      ))}
+      {/* Files are only ever added once the file handling (the chips with it) has loaded; from then on the chips stay mounted, to move focus after the last removal. */}
+      {loadedFiles() && <LazyAttachmentChips items={items} remove={remove} inputRef={inputRef} />}
     </ul>
   );
 });
@@ -117,7 +60,11 @@ export const ComposerAttachButton = forwardRef<HTMLButtonElement, ComposerAttach
         title={labels.attachFiles}
         {...props}
         ref={ref}
-        action={() => input.current?.click()}
+        action={() => {
+          // What handles the files loads while the user picks them.
+          loadFiles().catch(() => undefined);
+          input.current?.click();
+        }}
         label={
           <>
             <span aria-hidden="true">+</span>

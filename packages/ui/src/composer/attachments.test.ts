@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { acceptAttribute, accepts, formatSize, offeredCategories } from "./attachments.js";
+import { formatSize } from "../util/formatSize.js";
+import { accepts } from "./attachments.js";
+import { acceptAttribute, offeredCategories } from "./offered.js";
 
 const ALL = ["image", "audio", "video", "document"] as const;
 const file = (name: string, type: string) => new File(["x"], name, { type });

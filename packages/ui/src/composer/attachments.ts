@@ -1,49 +1,16 @@
-import type { AgentCapabilities, AttachmentKind, InputContent } from "@tandem/react";
+import type { InputContent } from "@tandem/react";
+import type { Dispatch, SetStateAction } from "react";
+import type { ChatLabels } from "../labels/labels.js";
+import { formatSize } from "../util/formatSize.js";
+import { categoryOfMime, type FileCategory, isKind, kindOf } from "./offered.js";
+import type { AttachmentOptions, PendingAttachment } from "./useAttachments.js";
 
-/**
- * What an agent can be offered, finer than the part kinds: AG-UI capabilities tell PDFs
- * (`pdf`) apart from other files (`file`), and both travel as `document` parts.
- */
-export type FileCategory = "image" | "audio" | "video" | "pdf" | "file";
-
-const CATEGORIES: readonly FileCategory[] = ["image", "audio", "video", "pdf", "file"];
-const OF_KIND: Record<AttachmentKind, readonly FileCategory[]> = {
-  image: ["image"],
-  audio: ["audio"],
-  video: ["video"],
-  document: ["pdf", "file"],
-};
-/** The `accept` attribute's word for a category; "any other file" has none. */
-const ACCEPT: Record<FileCategory, string | undefined> = {
-  image: "image/*",
-  audio: "audio/*",
-  video: "video/*",
-  pdf: "application/pdf",
-  file: undefined,
-};
-
-const isKind = (entry: string): entry is AttachmentKind => Object.hasOwn(OF_KIND, entry);
+// What handles files once one is picked, pasted or dropped (loaded then, see lazyFiles.tsx): which are
+// taken, what is said of the others, and each file as a content part when the message is sent.
 
 export const mimeOf = (file: File): string => file.type || "application/octet-stream";
 
-function categoryOfMime(mime: string): FileCategory {
-  const top = mime.split("/")[0]!.toLowerCase();
-  if (top === "image" || top === "audio" || top === "video") return top;
-  return mime.toLowerCase() === "application/pdf" ? "pdf" : "file";
-}
-
 export const categoryOf = (file: File): FileCategory => categoryOfMime(mimeOf(file));
-
-export const kindOf = (category: FileCategory): AttachmentKind => (category === "pdf" || category === "file" ? "document" : category);
-
-/** The categories an `accept` entry (a kind, a MIME type, `type/*` or `.ext`) may cover. */
-function categoriesOfEntry(entry: string): readonly FileCategory[] {
-  if (isKind(entry)) return OF_KIND[entry];
-  const [top, sub] = entry.toLowerCase().split("/");
-  if (sub === undefined || top === "*") return CATEGORIES;
-  if (sub !== "*") return [categoryOfMime(entry)];
-  return top === "image" || top === "audio" || top === "video" ? [top] : top === "application" ? ["pdf", "file"] : ["file"];
-}
 
 function matches(file: File, entry: string): boolean {
   const e = entry.toLowerCase();
@@ -53,47 +20,70 @@ function matches(file: File, entry: string): boolean {
   return e === "*/*" || (e.endsWith("/*") ? mime.startsWith(e.slice(0, -1)) : mime === e);
 }
 
-/**
- * What can be offered: the kinds the transport carries, narrowed by the agent's advertised
- * `multimodal.input` (when it advertises one) and by the app's `accept`.
- */
-export function offeredCategories(
-  carried: readonly AttachmentKind[],
-  capabilities: AgentCapabilities | null,
-  accept: readonly string[] | undefined,
-): ReadonlySet<FileCategory> {
-  const input = capabilities?.multimodal?.input as Partial<Record<FileCategory, boolean>> | undefined;
-  const wanted = accept && new Set(accept.flatMap(categoriesOfEntry));
-  return new Set(carried.flatMap((k) => OF_KIND[k]).filter((c) => (!input || input[c] === true) && (!wanted || wanted.has(c))));
-}
-
 export const accepts = (file: File, offered: ReadonlySet<FileCategory>, accept: readonly string[] | undefined): boolean =>
   offered.has(categoryOf(file)) && (!accept || accept.some((entry) => matches(file, entry)));
 
-/** The file input's `accept`: undefined when it cannot be said (any other file is offered). */
-export function acceptAttribute(offered: ReadonlySet<FileCategory>, accept: readonly string[] | undefined): string | undefined {
-  const tokens = accept
-    ? accept.flatMap((entry) =>
-        isKind(entry)
-          ? OF_KIND[entry].filter((c) => offered.has(c)).map((c) => ACCEPT[c])
-          : categoriesOfEntry(entry).some((c) => offered.has(c))
-            ? [entry]
-            : [],
-      )
-    : [...offered].map((c) => ACCEPT[c]);
-  return tokens.includes(undefined) ? undefined : tokens.join(",");
+/** What files are checked against as they are added. */
+export interface Intake {
+  offered: ReadonlySet<FileCategory>;
+  accept: readonly string[] | undefined;
+  maxFileSize: number;
+  maxFiles: number;
+  /** How many files the composer holds already. */
+  present: number;
+  labels: ChatLabels;
+}
+
+/** Which files are taken, and why each of the others is not (one sentence for all that are one too many). */
+export function sortFiles(files: readonly File[], { offered, accept, maxFileSize, maxFiles, present, labels }: Intake) {
+  const taken: File[] = [];
+  const refused: string[] = [];
+  let full = false;
+  for (const file of files) {
+    if (!accepts(file, offered, accept)) refused.push(labels.fileNotAccepted(file.name));
+    else if (file.size > maxFileSize) refused.push(labels.fileTooLarge(file.name, formatSize(maxFileSize)));
+    else if (present + taken.length >= maxFiles) full = true;
+    else taken.push(file);
+  }
+  if (full) refused.push(labels.tooManyFiles(maxFiles));
+  return { taken, refused };
+}
+
+/** What an upload reports to: the composer's files and notice, and the uploads under way (by file id). */
+export interface UploadTarget {
+  set: Dispatch<SetStateAction<PendingAttachment[]>>;
+  say: Dispatch<SetStateAction<string | null>>;
+  uploads: Map<string, AbortController>;
+  labels: ChatLabels;
+}
+
+/** Uploads an added file: it becomes ready with its URL, or leaves the composer with the reason said. */
+export function startUpload(
+  item: PendingAttachment,
+  send: NonNullable<AttachmentOptions["upload"]>,
+  { set, say, uploads, labels }: UploadTarget,
+) {
+  const controller = new AbortController();
+  uploads.set(item.id, controller);
+  Promise.resolve()
+    .then(() => send(item.file, { signal: controller.signal }))
+    .then(
+      ({ url }) => {
+        if (!controller.signal.aborted) set((s) => s.map((i) => (i.id === item.id ? { ...i, state: "ready", url } : i)));
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        set((s) => s.filter((i) => i.id !== item.id));
+        say(labels.attachmentFailed(item.file.name, error instanceof Error ? error.message : String(error)));
+      },
+    )
+    .finally(() => uploads.delete(item.id));
 }
 
 /** The refused categories, as `attachmentsNotSupported` names them ("image, PDF attachments"). */
 export function describeCategories(categories: readonly FileCategory[]): string {
   const words = [...new Set(categories)].map((c) => (c === "pdf" ? "PDF" : c === "file" ? "document" : c));
   return `${words.join(", ")} attachments`;
-}
-
-/** A size for people: "512 B", "2.5 MB". */
-export function formatSize(bytes: number): string {
-  const [value, unit] = bytes < 1024 ? [bytes, "B"] : bytes < 1024 ** 2 ? [bytes / 1024, "KB"] : [bytes / 1024 ** 2, "MB"];
-  return `${value.toLocaleString(undefined, { maximumFractionDigits: 1 })} ${unit}`;
 }
 
 /** The file's bytes as base64 (FileReader: what every browser and jsdom have). */

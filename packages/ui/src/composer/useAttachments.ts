@@ -1,7 +1,8 @@
 import { type AttachmentKind, useAgentClient, useCapabilities, useLatest } from "@tandem/react";
 import { type ClipboardEvent, type Dispatch, type DragEvent, type SetStateAction, useCallback, useEffect, useRef, useState } from "react";
 import { useLabels } from "../labels/labels.js";
-import { acceptAttribute, accepts, categoryOf, describeCategories, formatSize, offeredCategories } from "./attachments.js";
+import { loadedFiles, loadFiles } from "./lazyFiles.js";
+import { acceptAttribute, offeredCategories } from "./offered.js";
 
 /** What files the composer takes and how: size and count limits, accepted types, and an optional upload. */
 export interface AttachmentOptions {
@@ -106,47 +107,40 @@ export function useAttachments(options: AttachmentOptions | false = {}): Attachm
   }, []);
 
   const offered = offeredCategories(on ? carried : [], capabilities, accept);
-  const items = stored.map((item) => (accepts(item.file, offered, accept) ? item : { ...item, state: "unsupported" as const }));
+  // Files are only ever added once the file handling has loaded.
+  const files = stored.length > 0 ? loadedFiles() : undefined;
+  const items = files
+    ? stored.map((item) => (files.accepts(item.file, offered, accept) ? item : { ...item, state: "unsupported" as const }))
+    : stored;
   const unsupported = items.filter((item) => item.state === "unsupported");
   const notice =
-    [unsupported.length > 0 && labels.attachmentsNotSupported(describeCategories(unsupported.map((i) => categoryOf(i.file)))), said]
+    [
+      files &&
+        unsupported.length > 0 &&
+        labels.attachmentsNotSupported(files.describeCategories(unsupported.map((i) => files.categoryOf(i.file)))),
+      said,
+    ]
       .filter(Boolean)
       .join(" ") || null;
 
-  const startUpload = (item: PendingAttachment, send: NonNullable<AttachmentOptions["upload"]>) => {
-    const controller = new AbortController();
-    uploads.current.set(item.id, controller);
-    Promise.resolve()
-      .then(() => send(item.file, { signal: controller.signal }))
-      .then(
-        ({ url }) => {
-          if (!controller.signal.aborted) set((s) => s.map((i) => (i.id === item.id ? { ...i, state: "ready", url } : i)));
-        },
-        (error: unknown) => {
-          if (controller.signal.aborted) return;
-          set((s) => s.filter((i) => i.id !== item.id));
-          say(labels.attachmentFailed(item.file.name, error instanceof Error ? error.message : String(error)));
-        },
-      )
-      .finally(() => uploads.current.delete(item.id));
-  };
-
-  const add = (files: Iterable<File>) => {
-    const added: PendingAttachment[] = [];
-    const refused: string[] = [];
-    let full = false;
-    const send = upload.current;
-    for (const file of files) {
-      if (!accepts(file, offered, accept)) refused.push(labels.fileNotAccepted(file.name));
-      else if (file.size > maxFileSize) refused.push(labels.fileTooLarge(file.name, formatSize(maxFileSize)));
-      else if (stored.length + added.length >= maxFiles) full = true;
-      else added.push({ id: `attachment-${++lastId}`, file, state: send ? "uploading" : "ready" });
-    }
-    if (full) refused.push(labels.tooManyFiles(maxFiles));
-    if (added.length + refused.length === 0) return;
-    say(refused.join(" ") || null);
-    set((s) => [...s, ...added]);
-    if (send) for (const item of added) startUpload(item, send);
+  const present = useRef(0);
+  present.current = stored.length;
+  const add = (incoming: Iterable<File>) => {
+    const picked = Array.from(incoming);
+    if (picked.length === 0) return;
+    const take = ({ sortFiles, startUpload }: NonNullable<typeof files>) => {
+      const { taken, refused } = sortFiles(picked, { offered, accept, maxFileSize, maxFiles, present: present.current, labels });
+      const send = upload.current;
+      const added = taken.map((file): PendingAttachment => ({ id: `attachment-${++lastId}`, file, state: send ? "uploading" : "ready" }));
+      present.current += added.length;
+      say(refused.join(" ") || null);
+      set((s) => [...s, ...added]);
+      if (send) for (const item of added) startUpload(item, send, { set, say, uploads: uploads.current, labels });
+    };
+    // The first files wait for the file handling to load (the picked files are held meanwhile).
+    const ready = loadedFiles();
+    if (ready) take(ready);
+    else loadFiles().then(take, () => say(labels.attachmentsNotLoaded));
   };
 
   const remove = useCallback((id: string) => {
@@ -178,6 +172,7 @@ export function useAttachments(options: AttachmentOptions | false = {}): Attachm
       onDragEnter: (event) => {
         if (!hasFiles(event)) return;
         event.preventDefault();
+        loadFiles().catch(() => undefined);
         depth.current += 1;
         setDragging(offered.size > 0);
       },

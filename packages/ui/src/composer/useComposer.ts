@@ -1,7 +1,7 @@
 import { type InputContent, useAgent, useAgentClient } from "@tandem/react";
 import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from "react";
 import { useLabels } from "../labels/labels.js";
-import { filePart } from "./attachments.js";
+import { loadFiles } from "./lazyFiles.js";
 import { type AttachmentOptions, type PendingAttachment, type UseAttachments, useAttachments } from "./useAttachments.js";
 
 /** Options for `useComposer()`. */
@@ -88,10 +88,15 @@ export function useComposer(options: UseComposerOptions = {}): UseComposer {
       void sendMessage(copy.text);
       return;
     }
-    const parts = copy.files.map(({ file, url }) =>
-      filePart(file, url).catch((error: Error) => Promise.reject(labels.attachmentFailed(file.name, error.message))),
+    // Files are only ever added once the file handling has loaded: this resolves at once.
+    const parts = loadFiles().then(({ filePart }) =>
+      Promise.all(
+        copy.files.map(({ file, url }) =>
+          filePart(file, url).catch((error: Error) => Promise.reject(labels.attachmentFailed(file.name, error.message))),
+        ),
+      ),
     );
-    Promise.all(parts).then(
+    parts.then(
       (media) => {
         // The user left the thread while the files were read: nothing is sent, the draft comes back.
         if (client.retired) restore();

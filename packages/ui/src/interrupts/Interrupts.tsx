@@ -1,9 +1,11 @@
 import { type Interrupt, isApproval, type Metadata, useAgent, useAgentClient, useCapabilities, useInterruptRender } from "@tandem/react";
-import { type ComponentPropsWithoutRef, forwardRef, lazy, Suspense } from "react";
+import { type ComponentPropsWithoutRef, forwardRef, Suspense } from "react";
 import { useChatComponents } from "../chat/components.js";
 import { useLabels } from "../labels/labels.js";
 import { cx } from "../util/cx.js";
+import { lazyPart } from "../util/lazyPart.js";
 import { keyOf, RenderHost } from "../util/RenderHost.js";
+import type { InterruptConfirmationProps } from "./InterruptConfirmation.js";
 import { InterruptPrompt as DefaultInterruptPrompt } from "./InterruptPrompt.js";
 
 /** How the chat lets people answer interrupts, beyond one Approve or Reject at a time. */
@@ -24,7 +26,9 @@ export interface InterruptsProps extends Omit<ComponentPropsWithoutRef<"div">, "
 const NONE: Interrupt[] = [];
 
 // The default approval loads with the first one: a chat whose agent never asks ships none of it.
-const DefaultInterruptConfirmation = lazy(() => import("./InterruptConfirmation.js").then((m) => ({ default: m.InterruptConfirmation })));
+const DefaultInterruptConfirmation = lazyPart<InterruptConfirmationProps, HTMLFieldSetElement>(() =>
+  import("./InterruptConfirmation.js").then((m) => m.InterruptConfirmation),
+);
 
 /**
  * Every pending interrupt: the useInterrupt render when one is registered, else an approval
@@ -84,6 +88,7 @@ export const Interrupts = forwardRef<HTMLDivElement, InterruptsProps>(function I
             props={{ interrupt, resolve: resolve(interrupt.id), cancel: cancel(interrupt.id) }}
           />
         ) : isApproval(interrupt) ? (
+          // Suspense for an app's own part, should it suspend (the default does not).
           <Suspense key={interrupt.id} fallback={null}>
             <InterruptConfirmation interrupt={interrupt} onResolve={resolve(interrupt.id)} editable={editable(interrupt)} />
           </Suspense>

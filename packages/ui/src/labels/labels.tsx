@@ -187,6 +187,10 @@ export interface ChatLabels {
   removeQueued: (text: string) => string;
   /** The visible text of an outbox message's Remove button. */
   remove: string;
+  /** Shown, with Retry, where a part of the chat could not be loaded (its code is fetched on first use). */
+  partLoadFailed: string;
+  /** Said when picked files could not be taken because what handles files could not be loaded (picking them again retries). */
+  attachmentsNotLoaded: string;
 }
 
 /** What the outbox's status line says: how many messages wait, and why the first one does. */
@@ -342,6 +346,8 @@ export const defaultLabels: ChatLabels = {
   sendNow: "Send now",
   removeQueued: (text) => `Remove queued message: ${text}`,
   remove: "Remove",
+  partLoadFailed: "This part of the chat could not be loaded.",
+  attachmentsNotLoaded: "The files could not be attached: what handles them could not be loaded. Try again.",
   goodResponse: "Good response",
   badResponse: "Bad response",
   feedbackForm: "Feedback",

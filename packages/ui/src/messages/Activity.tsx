@@ -4,6 +4,10 @@ import { useLabels } from "../labels/labels.js";
 import { cx } from "../util/cx.js";
 import { pretty } from "../util/json.js";
 import { keyOf, RenderHost } from "../util/RenderHost.js";
+import { ProgressReport } from "./ProgressBar.js";
+
+// Public from here (where apps import it); the file of its own keeps tool cards' progress out of the Activity chunk.
+export { ProgressBar, type ProgressBarProps } from "./ProgressBar.js";
 
 /** Props of `<Activity>`: a `<div>`'s props, plus the activity message's id, type and content. */
 export interface ActivityProps extends Omit<ComponentPropsWithoutRef<"div">, "content" | "children"> {
@@ -11,49 +15,6 @@ export interface ActivityProps extends Omit<ComponentPropsWithoutRef<"div">, "co
   messageId: string;
   activityType: string;
   content: Record<string, unknown>;
-}
-
-/** Props of `<ProgressBar>`: a `<div>`'s props, plus its value and accessible name (`label`). */
-export interface ProgressBarProps extends Omit<ComponentPropsWithoutRef<"div">, "children"> {
-  /** 0..1; clamped. */
-  value: number;
-  label: string;
-}
-
-/**
- * A determinate progress bar (role="progressbar", 0..100), `data-state="loading|complete"` and
- * `data-value` (0..100).
- */
-export const ProgressBar = forwardRef<HTMLDivElement, ProgressBarProps>(function ProgressBar({ value, label, className, ...rest }, ref) {
-  const labels = useLabels();
-  const percent = Math.round(Math.min(1, Math.max(0, Number.isFinite(value) ? value : 0)) * 100);
-  return (
-    <div
-      role="progressbar"
-      aria-label={label}
-      aria-valuemin={0}
-      aria-valuemax={100}
-      aria-valuenow={percent}
-      aria-valuetext={labels.percent(percent)}
-      data-state={percent === 100 ? "complete" : "loading"}
-      data-value={percent}
-      {...rest}
-      ref={ref}
-      className={cx("tandem-progress", className)}
-    >
-      <div className="tandem-progress__bar" style={{ width: `${percent}%` }} />
-    </div>
-  );
-});
-
-/** A progress report: its bar (named by the message, else by `label`) and the message under it. */
-export function ProgressReport({ value, message, label }: { value: number; message?: string | undefined; label: string }) {
-  return (
-    <>
-      <ProgressBar value={value} label={message || label} />
-      {message && <p className="tandem-activity__message">{message}</p>}
-    </>
-  );
 }
 
 type Content = Record<string, unknown>;

@@ -12,16 +12,12 @@ import {
   useState,
 } from "react";
 import { useChatComponents } from "../chat/components.js";
+import { LazyActivity, LazyBranchPicker, LazyMessageEditor, LazyReasoning, LazyToolCall } from "../chat/lazyParts.js";
 import { Markdown as LazyMarkdown } from "../markdown/LazyMarkdown.js";
-import { ToolCall as DefaultToolCall } from "../tools/ToolCall.js";
 import { cx } from "../util/cx.js";
-import { Activity as DefaultActivity } from "./Activity.js";
-import { BranchPicker } from "./BranchPicker.js";
 import { MessageActions as DefaultMessageActions } from "./MessageActions.js";
-import { MessageEditor } from "./MessageEditor.js";
 import { MessageContext } from "./messageContext.js";
 import { NearViewContext } from "./nearView.js";
-import { Reasoning as DefaultReasoning } from "./Reasoning.js";
 import { UserContent as DefaultUserContent } from "./UserContent.js";
 
 /** Props of `<Message>`: a `<div>`'s props, plus the id of the message to show and whether it streams. */
@@ -49,10 +45,10 @@ export const Message = memo(
     const message = useMessage(id);
     const {
       Markdown = LazyMarkdown,
-      Reasoning = DefaultReasoning,
-      Activity = DefaultActivity,
+      Reasoning = LazyReasoning,
+      Activity = LazyActivity,
       UserContent = DefaultUserContent,
-      ToolCall = DefaultToolCall,
+      ToolCall = LazyToolCall,
       MessageActions = DefaultMessageActions,
     } = useChatComponents();
     const [editing, setEditing] = useState(false);
@@ -62,6 +58,8 @@ export const Message = memo(
     useEffect(() => {
       // Cancelling an edit puts focus back on Edit (saving replaces the row, and focus goes on to the composer).
       if (wasEditing.current && !editing) editTrigger.current?.focus();
+      // Saving an edit makes a second version: its picker loads while the user types.
+      if (editing) LazyBranchPicker.preload().catch(() => undefined);
       wasEditing.current = editing;
     }, [editing]);
     // While the agent writes this row nothing reads the context (its actions show once it is
@@ -78,7 +76,7 @@ export const Message = memo(
     let body: ReactNode;
     switch (message.role) {
       case "user":
-        body = editing ? <MessageEditor /> : <UserContent content={message.content} />;
+        body = editing ? <LazyMessageEditor /> : <UserContent content={message.content} />;
         break;
       case "assistant": {
         const text = typeof message.content === "string" ? message.content : "";
@@ -112,7 +110,7 @@ export const Message = memo(
       <MessageContext.Provider value={context}>
         <MessageRow {...rest} message={message} streaming={streaming} rowRef={ref} data-editing={editing ? "" : undefined}>
           {body}
-          {!streaming && !editing && near && (acts ? <MessageActions /> : <BranchPicker />)}
+          {!streaming && !editing && near && (acts ? <MessageActions /> : <LazyBranchPicker />)}
         </MessageRow>
       </MessageContext.Provider>
     );
@@ -144,7 +142,7 @@ function ToolProgressRow({
   ...rest
 }: RowProps & { message: Extract<AgentMessage, { role: "activity" }>; toolCallId: string }) {
   const call = useToolCall(toolCallId);
-  const { Activity = DefaultActivity } = useChatComponents();
+  const { Activity = LazyActivity } = useChatComponents();
   if (call) return null;
   return (
     <MessageRow {...rest} message={message}>

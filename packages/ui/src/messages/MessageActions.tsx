@@ -1,13 +1,14 @@
 import { useAgentClient } from "@tandem/react";
 import { type ComponentPropsWithoutRef, forwardRef } from "react";
+import { LazyBranchPicker, LazyMessageEditor } from "../chat/lazyParts.js";
 import { useLabels } from "../labels/labels.js";
 import { useConfirmationFocusRegistry } from "../tools/confirmationFocus.js";
+import { composeEventHandlers } from "../util/composeEventHandlers.js";
 import { useComposedRefs } from "../util/composeRefs.js";
 import { cx } from "../util/cx.js";
 import { CheckIcon, CopyIcon, EditIcon, RegenerateIcon } from "../util/icons.js";
 import { ActionButton, type PartButtonProps } from "../util/Primitive.js";
 import { useCopy } from "../util/useCopy.js";
-import { BranchPicker } from "./BranchPicker.js";
 import { MessageFeedback } from "./MessageFeedback.js";
 import { textOfMessage, useMessageContext } from "./messageContext.js";
 
@@ -32,7 +33,7 @@ export const MessageActions = forwardRef<HTMLFieldSetElement, MessageActionsProp
     <fieldset aria-label={labels.messageActions} {...rest} ref={ref} className={cx("tandem-message-actions", className)}>
       {children ?? (
         <>
-          <BranchPicker />
+          <LazyBranchPicker />
           {(role === "user" || role === "assistant") && hasText && <MessageCopy />}
           {role === "user" && <MessageEdit />}
           {role === "assistant" && <MessageRegenerate />}
@@ -62,6 +63,8 @@ export const MessageCopy = forwardRef<HTMLButtonElement, PartButtonProps>(functi
   );
 });
 
+const preloadEditor = () => void LazyMessageEditor.preload().catch(() => undefined);
+
 /** Opens the message for editing (user messages); saving sends the edit as a new version. */
 export const MessageEdit = forwardRef<HTMLButtonElement, PartButtonProps>(function MessageEdit(props, ref) {
   const { setEditing, editTrigger } = useMessageContext("MessageEdit");
@@ -72,6 +75,9 @@ export const MessageEdit = forwardRef<HTMLButtonElement, PartButtonProps>(functi
       {...props}
       ref={refs}
       action={() => setEditing(true)}
+      // The editor loads as the pointer or focus reaches Edit, so it opens at once when pressed.
+      onPointerEnter={composeEventHandlers(props.onPointerEnter, preloadEditor)}
+      onFocus={composeEventHandlers(props.onFocus, preloadEditor)}
       label={EditIcon}
       aria-label={props["aria-label"] ?? labels.edit}
       title={props.title ?? labels.edit}
@@ -94,6 +100,8 @@ export const MessageRegenerate = forwardRef<HTMLButtonElement, PartButtonProps>(
       ref={ref}
       action={() => {
         void client.regenerate(message.id);
+        // The new reply is a second version: its picker loads while it streams.
+        LazyBranchPicker.preload().catch(() => undefined);
         // This row gives way to the new reply: the conversation goes on from the composer.
         focus.handOff();
       }}

@@ -1,6 +1,7 @@
 import { type SubagentView, useAgent, useAgentClient, useMessageIds, useSubagents } from "@tandem/react";
 import { type ComponentPropsWithoutRef, type ComponentType, forwardRef, memo, type ReactNode, useMemo, useRef } from "react";
 import { useChatComponents } from "../chat/components.js";
+import { LazySubagentGroup } from "../chat/lazyParts.js";
 import { useLabels } from "../labels/labels.js";
 import { cx } from "../util/cx.js";
 import { ClickActionsContext, useClickActions } from "../util/delegatedClick.js";
@@ -15,7 +16,7 @@ import {
   useNearViewObserver,
   useRowsScheduler,
 } from "./nearView.js";
-import { SubagentGroup as DefaultSubagentGroup, type SubagentGroupProps } from "./SubagentGroup.js";
+import type { SubagentGroupProps } from "./SubagentGroup.js";
 import { useAutoScroll } from "./useAutoScroll.js";
 
 /** Props of `<MessageList>`: a `<div>`'s props, plus what to show while the thread is empty. */
@@ -156,7 +157,7 @@ export const MessageList = forwardRef<HTMLDivElement, MessageListProps>(function
   const subagents = useSubagents();
   // One subscription for the whole list, rather than one per row: which message is being written.
   const streamingId = useAgent((s) => (s.status === "running" ? s.messages.at(-1)?.id : undefined));
-  const { Message = DefaultMessage, SubagentGroup = DefaultSubagentGroup } = useChatComponents();
+  const { Message = DefaultMessage, SubagentGroup = LazySubagentGroup } = useChatComponents();
   const { ref: scroller, atBottom, scrollToBottom } = useAutoScroll<HTMLDivElement>();
   const clicks = useClickActions();
   const nearView = useNearViewObserver();

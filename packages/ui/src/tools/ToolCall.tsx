@@ -1,10 +1,10 @@
 import { type ToolRenderProps, useAgent, useToolCall, useToolRender } from "@tandem/react";
 import { type ComponentPropsWithoutRef, forwardRef, type ReactNode } from "react";
 import { useChatComponents } from "../chat/components.js";
+import { LazyConfirmation } from "../chat/lazyParts.js";
 import { useLabels } from "../labels/labels.js";
 import { cx } from "../util/cx.js";
 import { keyOf, RenderHost } from "../util/RenderHost.js";
-import { Confirmation as DefaultConfirmation } from "./Confirmation.js";
 import { ToolCallCard as DefaultToolCallCard } from "./ToolCallCard.js";
 
 /** Props of `<ToolCall>`: a `<fieldset>`'s props, plus the id of the tool call to show. */
@@ -28,7 +28,7 @@ export const ToolCall = forwardRef<HTMLFieldSetElement, ToolCallProps>(function 
   const name = call?.name ?? "";
   const own = useToolRender(name, { exact: true });
   const catchAll = useToolRender("*");
-  const { Confirmation = DefaultConfirmation, ToolCallCard = DefaultToolCallCard } = useChatComponents();
+  const { Confirmation = LazyConfirmation, ToolCallCard = DefaultToolCallCard } = useChatComponents();
   // An open interrupt bound to the call asks its question itself (InterruptConfirmation): no second one here.
   const askedByInterrupt = useAgent((s) => s.interrupts.some((i) => i.toolCallId === toolCallId));
   if (!call) return null;

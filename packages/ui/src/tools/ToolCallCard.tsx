@@ -1,7 +1,7 @@
 import type { ToolCallView } from "@tandem/react";
 import { type ComponentPropsWithoutRef, forwardRef, useId, useState } from "react";
 import { useLabels } from "../labels/labels.js";
-import { ProgressReport } from "../messages/Activity.js";
+import { ProgressReport } from "../messages/ProgressBar.js";
 import { cx } from "../util/cx.js";
 import { argsText, pretty } from "../util/json.js";
 

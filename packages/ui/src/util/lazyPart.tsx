@@ -1,18 +1,81 @@
-import { type ComponentType, forwardRef, lazy, type RefAttributes, Suspense } from "react";
+import {
+  type ComponentType,
+  type ForwardRefExoticComponent,
+  forwardRef,
+  type PropsWithoutRef,
+  type RefAttributes,
+  useSyncExternalStore,
+} from "react";
+import { useLabels } from "../labels/labels.js";
+
+// What the part shows: nothing yet (idle or loading), the loaded part, or the failure.
+type View<C> = { status: "pending" } | { status: "loaded"; Part: C } | { status: "failed" };
+const PENDING = { status: "pending" } as const;
+
+/** A part whose code is a chunk of its own (see `lazyPart`). */
+export type LazyPart<P extends object, E> = ForwardRefExoticComponent<PropsWithoutRef<P> & RefAttributes<E>> & {
+  /** Starts loading the chunk (once; again after a failure); settles when it is in. */
+  preload(): Promise<void>;
+};
 
 /**
- * A part whose code is a chunk of its own, loaded the first time it renders (nothing shows until
- * then): for parts an app may never use, so the main bundle does not carry them. Call it once, at
- * module level.
+ * A part whose code is a chunk of its own, loaded the first time it renders, or earlier with
+ * `preload()` when the state says it will be needed: for parts an app may never use, so the main
+ * bundle does not carry them. Nothing shows while it loads; once loaded it renders in the same
+ * render that asks for it (no Suspense, so a part that mounts later, such as the picker of a
+ * version switched to, keeps focus and layout as an eager one would). A failed load shows an
+ * alert with Retry, which loads it again. Call it once, at module level.
  */
-export function lazyPart<P extends object, E>(load: () => Promise<ComponentType<P & RefAttributes<E>>>) {
-  const Part = lazy(() => load().then((part) => ({ default: part }))) as unknown as ComponentType<P & RefAttributes<E>>;
-  // biome-ignore lint/correctness/noComponentHookFactories: made once per part at module level, never during a render
-  return forwardRef<E, P>(function LazyPart(props, ref) {
-    return (
-      <Suspense fallback={null}>
-        <Part {...(props as P)} ref={ref} />
-      </Suspense>
+export function lazyPart<P extends object, E>(load: () => Promise<ComponentType<P & RefAttributes<E>>>): LazyPart<P, E> {
+  let view: View<ComponentType<P & RefAttributes<E>>> = PENDING;
+  let loading: Promise<void> | undefined;
+  const listeners = new Set<() => void>();
+  const show = (next: typeof view) => {
+    view = next;
+    for (const listener of listeners) listener();
+  };
+  const preload = (): Promise<void> => {
+    loading ??= load().then(
+      (Part) => show({ status: "loaded", Part }),
+      (error: unknown) => {
+        loading = undefined;
+        show({ status: "failed" });
+        throw error;
+      },
     );
+    // A retry shows nothing again until the chunk is in (never called during a render in that state).
+    if (view.status === "failed") show(PENDING);
+    return loading;
+  };
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  };
+  const read = () => view;
+  // The server renders nothing in its place, and hydration starts from that too: a part the
+  // server had loaded for an earlier request must not make this page's markup differ.
+  const onServer = () => PENDING;
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per part at module level, never during a render
+  const Lazy = forwardRef<E, P>(function LazyPart(props, ref) {
+    const current = useSyncExternalStore(subscribe, read, onServer);
+    if (current.status === "loaded") return <current.Part {...(props as P)} ref={ref} />;
+    if (current.status === "failed") return <PartLoadError retry={() => preload().catch(() => undefined)} />;
+    // Starting a load changes nothing a render reads until it settles: safe here, and sooner than an effect.
+    preload().catch(() => undefined);
+    return null;
   });
+  return Object.assign(Lazy, { preload });
+}
+
+/** What a part whose chunk could not be loaded shows instead: an alert, and Retry to load it again. */
+function PartLoadError({ retry }: { retry: () => void }) {
+  const labels = useLabels();
+  return (
+    <div role="alert" className="tandem-part-error">
+      <span>{labels.partLoadFailed}</span>
+      <button type="button" className="tandem-button" onClick={retry}>
+        {labels.retry}
+      </button>
+    </div>
+  );
 }

@@ -1,0 +1,30 @@
+import { useAgent, useAgentClient } from "@tandem/react";
+import { useEffect } from "react";
+import { LazyConfirmation, LazyRunError, LazyToolCall } from "./lazyParts.js";
+
+/**
+ * Starts loading a part that loads on first use as soon as the agent's state says it will be
+ * needed, ahead of the render that shows it: the run's error as the chat mounts (it must show
+ * when the network is gone), a tool call's slot and card as the first run starts, and the confirmation as
+ * a call of a tool that waits for a person (registered without a handler) streams its arguments.
+ */
+export function usePreloadParts(): void {
+  const client = useAgentClient();
+  const running = useAgent((s) => s.status === "running");
+  const confirming = useAgent((s) =>
+    client.selectToolCalls(s).some((call) => {
+      if (call.status === "awaiting-input") return true;
+      const tool = call.status === "streaming" ? client.tools.get(call.name) : undefined;
+      return tool !== undefined && tool.handler === undefined;
+    }),
+  );
+  useEffect(() => {
+    LazyRunError.preload().catch(() => undefined);
+  }, []);
+  useEffect(() => {
+    if (running) LazyToolCall.preload().catch(() => undefined);
+  }, [running]);
+  useEffect(() => {
+    if (confirming) LazyConfirmation.preload().catch(() => undefined);
+  }, [confirming]);
+}

@@ -1,0 +1,71 @@
+import { act, fireEvent, render, screen } from "@testing-library/react";
+import { createRef, forwardRef } from "react";
+import { renderToString } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { lazyPart } from "./lazyPart.js";
+import "../test/harness.js";
+
+const Hello = forwardRef<HTMLParagraphElement, { name: string }>(function Hello({ name }, ref) {
+  return <p ref={ref}>Hello {name}</p>;
+});
+
+/** A loader the test settles: each call is one attempt to fetch the chunk. */
+function controlledLoader() {
+  const attempts: Array<{ resolve: () => void; reject: (error: Error) => void }> = [];
+  const load = () =>
+    new Promise<typeof Hello>((resolve, reject) => {
+      attempts.push({ resolve: () => resolve(Hello), reject });
+    });
+  return { load, attempts };
+}
+
+describe("a part loaded on first use", () => {
+  it("shows nothing while its chunk loads, then the part, without a second request for another copy", async () => {
+    const { load, attempts } = controlledLoader();
+    const Part = lazyPart(load);
+    render(
+      <>
+        <Part name="Ada" />
+        <Part name="Grace" />
+      </>,
+    );
+    expect(screen.queryByText(/Hello/)).toBeNull();
+    expect(attempts).toHaveLength(1);
+    await act(async () => attempts[0]!.resolve());
+    expect(screen.getByText("Hello Ada")).toBeTruthy();
+    expect(screen.getByText("Hello Grace")).toBeTruthy();
+  });
+
+  it("renders in the very render that asks for it once loaded, ref included", async () => {
+    const { load, attempts } = controlledLoader();
+    const Part = lazyPart(load);
+    const preloaded = Part.preload();
+    attempts[0]!.resolve();
+    await preloaded;
+    const ref = createRef<HTMLParagraphElement>();
+    render(<Part name="Ada" ref={ref} />);
+    expect(screen.getByText("Hello Ada")).toBe(ref.current);
+  });
+
+  it("says it could not load, and loads it again on Retry", async () => {
+    const { load, attempts } = controlledLoader();
+    const Part = lazyPart(load);
+    render(<Part name="Ada" />);
+    await act(async () => attempts[0]!.reject(new Error("Failed to fetch dynamically imported module")));
+    expect(screen.getByRole("alert").textContent).toContain("This part of the chat could not be loaded.");
+    fireEvent.click(screen.getByRole("button", { name: "Retry" }));
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(attempts).toHaveLength(2);
+    await act(async () => attempts[1]!.resolve());
+    expect(screen.getByText("Hello Ada")).toBeTruthy();
+  });
+
+  it("is left out of server-rendered markup even once loaded, so hydration starts from the same nothing", async () => {
+    const { load, attempts } = controlledLoader();
+    const Part = lazyPart(load);
+    const preloaded = Part.preload();
+    attempts[0]!.resolve();
+    await preloaded;
+    expect(renderToString(<Part name="Ada" />)).toBe("");
+  });
+});

@@ -75,10 +75,13 @@ type Run = Pick<GroupProps, "texts" | "blocks">;
 /**
  * The reply's blocks in runs of `GROUP`, each run the previous frame's where it holds the same
  * blocks: a frame allocates only the run it changed, and each group's memo compares one reference.
+ * The first `unchanged` blocks are the previous frame's (see `ResolvedDocument.unchanged`): the
+ * runs within them are taken as they are, so a frame looks at the runs being written only.
  */
-function runsOf(texts: readonly string[], blocks: readonly ResolvedBlock[], previous: readonly Run[]): Run[] {
-  const runs: Run[] = [];
-  for (let start = 0; start < texts.length; start += GROUP) {
+function runsOf(texts: readonly string[], blocks: readonly ResolvedBlock[], previous: readonly Run[], unchanged: number): Run[] {
+  const whole = Math.min(Math.floor(unchanged / GROUP), previous.length);
+  const runs = previous.slice(0, whole);
+  for (let start = whole * GROUP; start < texts.length; start += GROUP) {
     const end = Math.min(texts.length, start + GROUP);
     const before = previous[runs.length];
     const same =
@@ -135,7 +138,7 @@ export const Markdown = forwardRef<HTMLDivElement, MarkdownProps>(function Markd
   const { runs, resolved } = useMemo(() => {
     last.current = splitBlocks(children, last.current);
     lastDocument.current = resolveDocument(last.current, lastDocument.current);
-    lastRuns.current = runsOf(last.current.blocks, lastDocument.current.blocks, lastRuns.current);
+    lastRuns.current = runsOf(last.current.blocks, lastDocument.current.blocks, lastRuns.current, lastDocument.current.unchanged);
     return { runs: lastRuns.current, resolved: lastDocument.current };
   }, [children]);
   return (

@@ -36,6 +36,9 @@ const PIECES = [
   "# Title",
   "Para line one\nline two",
   "    indented code",
+  // What goes on through blank lines, so that a fence after it is still its own: an HTML comment, a tilde fence.
+  "<!-- a note\n\nstill the note -->",
+  "~~~\ntilde fence\n\n~~~",
 ];
 
 /**
@@ -204,13 +207,14 @@ describe("replies put together from LLM-shaped pieces", () => {
         // Math aside, and a footnote called only from lines that run on into its own definition
         // (after its first line, or after an indented line of it, blank lines between allowed):
         // micromark counts calls inside notes, mdast-util-to-hast (react-markdown's stage) does not.
-        // And indented code after a link definition: micromark's HTML drops the blank lines inside
-        // that code ("    a\n\n    b" gives "ab"), where its own mdast (and CommonMark) keep them.
+        // And code, indented or fenced, right after a link definition: micromark's HTML drops the
+        // blank lines inside that code ("    a\n\n    b" gives "ab"), where its own mdast (and
+        // CommonMark) keep them.
         reply.filter(
           (text) =>
             !text.includes("$") &&
             !/\[\^\w+\]:[^\n]*(?:(?:\n[ \t]*)*\n {4}[^\n]*)*\n(?![\n ])/.test(text) &&
-            !/^ {0,3}\[[^\]^][^\]]*\]:[^\n]*\n(?:[ \t]*\n)* {4}/m.test(text),
+            !/^ {0,3}\[[^\]^][^\]]*\]:[^\n]*\n(?:[ \t]*\n)*(?: {4}| {0,3}(?:`{3}|~{3}))/m.test(text),
         ),
         (text) => {
           cleanup();

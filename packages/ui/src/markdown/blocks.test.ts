@@ -39,3 +39,16 @@ it("stops tokenizing a block once a blank line parts it from the line being writ
   // No blank line between: the line may still turn the paragraph into a heading ("===").
   expect(frozenWhile("Some words\n", "=")).toBe(0);
 });
+
+it("draws a code block still being written off its text where nothing before it can hold it, tokenizing only what is before", () => {
+  const list = "- one\n- two\n\n";
+  const cut = splitBlocks(`${list}\`\`\`ts\nconst a = 1;\n`, splitBlocks(list));
+  expect(cut.blocks).toEqual([list, "```ts\nconst a = 1;\n"]);
+  expect(cut.trees[0]).toBeDefined();
+  expect(cut.trees[1]).toBeUndefined(); // the renderer draws an open fence from its text
+  // What goes on through blank lines holds the fence line: an HTML comment, a fence still open.
+  expect(splitBlocks("<!-- note\n\n```ts\nx").blocks).toHaveLength(1);
+  expect(splitBlocks("~~~\na\n\n```ts\nx").blocks).toHaveLength(1);
+  // An indented fence is a list item's; a fence right after a paragraph line is the next block all the same.
+  expect(splitBlocks("- item\n\n  ```ts\n  x").blocks).toHaveLength(1);
+});

@@ -17,7 +17,18 @@ export interface Blocks {
    * quotes included) is closed. The others are parsed again as the text grows.
    */
   frozen: number;
+  /** This cut, among every cut made here (see `kept`). */
+  id: number;
+  /**
+   * How many blocks, from the first, are the very blocks (the same strings) of the cut whose
+   * `id` is `extends`, the one this cut grew from: what depends on those alone need not be
+   * looked at again. 0 for a cut of a whole text.
+   */
+  kept: number;
+  extends: number | undefined;
 }
+
+let cuts = 0;
 
 /** The blocks of a text: where each starts, its mdast where known, and where and how it ends. */
 interface Parsed {
@@ -27,6 +38,8 @@ interface Parsed {
   ends: number[];
   /** Each block ends in a node that a blank line closes for good (not a list or a footnote's definition). */
   closable: boolean[];
+  /** The type of the last node. */
+  last?: string;
 }
 
 /**
@@ -80,7 +93,40 @@ function nodeBlocks(text: string): Parsed {
     ends[starts.length - 1] = node.position!.end.offset!;
     closable[starts.length - 1] = !CONTINUES_AFTER_BLANK.has(node.type);
   }
-  return { starts, trees: text.includes("]:") ? trees.map(() => undefined) : trees, ends, closable };
+  return { starts, trees: text.includes("]:") ? trees.map(() => undefined) : trees, ends, closable, last: previous?.type };
+}
+
+/** A line that opens a fence at the start of a line, right after a blank line. */
+const FENCE_AFTER_BLANK = /\n[ \t]*\n(?=`{3,}|~{3,})/g;
+
+/**
+ * Top-level nodes that may still hold a fence line that follows them after a blank line: an
+ * HTML block (`<pre>`, `<!--`… go on through blank lines), code and math (still open).
+ */
+const HOLDS_WHAT_FOLLOWS = new Set(["html", "code", "math"]);
+
+/**
+ * `nodeBlocks`, except that a fenced code block still being written at the end of `text` is not
+ * tokenized where nothing before it can hold it: it starts at the start of a line, after a blank
+ * line, and the block before it ended before that blank line and is not one that goes on through
+ * blank lines. All the text after its opening line is its content (CommonMark), the renderer
+ * draws it off its text (`openFence`), and the frame where a list or a paragraph ends and code
+ * begins tokenizes only what is before the code.
+ */
+function nodeBlocksBeforeOpenFence(text: string): Parsed {
+  let fence = -1;
+  for (const match of text.matchAll(FENCE_AFTER_BLANK)) fence = match.index + match[0].length;
+  if (fence < 0 || !isOpenFence(text.slice(fence))) return nodeBlocks(text);
+  const blank = text.lastIndexOf("\n", fence - 2) + 1;
+  const head = nodeBlocks(text.slice(0, fence));
+  const last = head.starts.length - 1;
+  if (last < 0 || head.ends[last]! >= blank || HOLDS_WHAT_FOLLOWS.has(head.last!)) return nodeBlocks(text);
+  head.starts.push(fence);
+  head.trees.push(undefined);
+  head.ends.push(text.length);
+  head.closable.push(true);
+  head.last = "code";
+  return head;
 }
 
 /**
@@ -92,7 +138,7 @@ function nodeBlocks(text: string): Parsed {
 function parseBlocks(text: string): Parsed {
   const fence = closedFence(text);
   if (fence) {
-    const rest = nodeBlocks(text.slice(fence.end));
+    const rest = nodeBlocksBeforeOpenFence(text.slice(fence.end));
     const shift = (offsets: number[]) => offsets.map((s) => s + fence.end);
     // The fence's last node ends with its closing line, line break included.
     return {
@@ -102,7 +148,7 @@ function parseBlocks(text: string): Parsed {
       closable: [true, ...rest.closable],
     };
   }
-  const parsed = nodeBlocks(text);
+  const parsed = nodeBlocksBeforeOpenFence(text);
   if (parsed.starts.length === 0) return { starts: [0], trees: [undefined], ends: [text.length], closable: [false] };
   parsed.starts[0] = 0; // leading blank lines ride with the first block
   return parsed;
@@ -135,30 +181,36 @@ export function splitBlocks(text: string, previous?: Blocks): Blocks {
     if (text.length === previous.text.length) return previous;
     const keep = previous.frozen;
     const base = previous.starts[keep]!;
-    const kept = previous.trees.slice(0, keep).fill(undefined);
+    // The blocks kept are copied by reference, and their trees dropped (they are drawn already):
+    // one copy of each array a frame, no walk over the blocks of a long reply.
+    const trees: (Mdast | undefined)[] = new Array(keep).fill(undefined);
+    const blocks = previous.blocks.slice(0, keep);
+    const starts = previous.starts.slice(0, keep);
+    const grown = { text, blocks, starts, trees, id: ++cuts, kept: keep, extends: previous.id };
     // Nothing can end a code block with no closing fence yet: all the text after its opening
     // line is its content (CommonMark), so its lines need no tokenizing. Anything else is
     // tokenized from the first open block's start: the renderer draws the blocks from that tree,
     // so they are tokenized once a frame, and only the blocks being written.
     if (keep === previous.blocks.length - 1 && isOpenFence(text.slice(base))) {
-      const blocks = previous.blocks.slice();
-      blocks[keep] = text.slice(base);
-      return { text, blocks, starts: previous.starts, trees: [...kept, undefined], frozen: keep };
+      blocks.push(text.slice(base));
+      starts.push(base);
+      trees.push(undefined);
+      return { ...grown, frozen: keep };
     }
     // The blocks this cut closes stay on screen from here on: cut them, and parse them, from a
     // copy of the open part alone, not from the whole reply.
     const open = detached(text.slice(base));
     const parsed = parseBlocks(open);
-    const starts = previous.starts.slice(0, keep).concat(parsed.starts.map((s) => s + base));
-    const blocks = previous.blocks.slice(0, keep);
     const closed = closedBefore(open, parsed);
     for (let i = 0; i < parsed.starts.length; i++) {
       const block = open.slice(parsed.starts[i], parsed.starts[i + 1]);
       // A block frozen here is kept as long as the reply is shown: a copy of its own text, not a
       // view of this frame's open part (which holds the block after it too, often whole).
       blocks.push(i < closed ? detached(block) : block);
+      starts.push(parsed.starts[i]! + base);
+      trees.push(parsed.trees[i]);
     }
-    return { text, blocks, starts, trees: [...kept, ...parsed.trees], frozen: keep + closed };
+    return { ...grown, frozen: keep + closed };
   }
   const parsed = parseBlocks(text);
   const { starts } = parsed;
@@ -168,5 +220,8 @@ export function splitBlocks(text: string, previous?: Blocks): Blocks {
     starts,
     trees: parsed.trees,
     frozen: closedBefore(text, parsed),
+    id: ++cuts,
+    kept: 0,
+    extends: undefined,
   };
 }

@@ -132,6 +132,17 @@ export interface ResolvedDocument {
   blocks: ResolvedBlock[];
   footer: Footer | undefined;
   state: BlockState[];
+  /** The `id` of the cut resolved. */
+  cut: number;
+  /** The blocks that define something (by index): in most replies, none. */
+  definers: number[];
+  /**
+   * How many blocks, from the first, are the previous document's, the very same objects: a view
+   * of the blocks need not compare those again.
+   */
+  unchanged: number;
+  /** How many blocks, from the first, resolve to UNRESOLVED for as long as the reply only grows. */
+  settled: number;
 }
 
 const NO_USES: Omit<ResolvedBlock, "tree"> = { key: "", links: [], notes: [], notesBefore: undefined };
@@ -145,22 +156,41 @@ const unresolved = (tree: Mdast | undefined): ResolvedBlock => (tree === undefin
  * Resolves reference links and footnotes across a reply's blocks: each block is drawn on its own,
  * but a definition anywhere in the reply (before or after it, arrived in this frame or earlier)
  * resolves its references, and footnotes are numbered in the reply's order. A block is parsed
- * again only when the definitions it may use change; a reply with no definition costs a look at
- * each new block's text.
+ * again only when the definitions it may use change. In a reply with no definition, a frame
+ * looks only at the blocks the cut did not keep: the cost follows the blocks being written, not
+ * the reply's length.
  */
 export function resolveDocument(cut: Blocks, previous?: ResolvedDocument): ResolvedDocument {
-  const state = cut.blocks.map((text, i) => {
-    const kept = previous?.state[i];
-    return kept && kept.text === text ? kept : { text, defined: definedIn(text) };
-  });
+  if (previous?.cut === cut.id) return previous;
+  const { blocks: texts, trees } = cut;
+  // The blocks the cut kept from the one `previous` resolved: their state is still theirs.
+  const shared = previous !== undefined && cut.extends === previous.cut ? cut.kept : 0;
+  const state = shared > 0 ? previous!.state.slice(0, shared) : [];
+  const definers = shared > 0 ? previous!.definers.filter((i) => i < shared) : [];
+  for (let i = shared; i < texts.length; i++) {
+    const text = texts[i]!;
+    let block = previous?.state[i];
+    if (block === undefined || block.text !== text) block = { text, defined: definedIn(text) };
+    // The same text, and from now on the same string: a string compares in no time only with
+    // itself (a block's text in the cut changes from a slice of the frame's text to a copy of
+    // its own once the block closes).
+    else block.text = text;
+    state.push(block);
+    if (block.defined !== NOTHING) definers.push(i);
+  }
+  if (definers.length === 0) {
+    // A kept block has no tree (it is drawn already): it resolves to UNRESOLVED, the previous
+    // document's for those the previous cut had kept too.
+    const unchanged = shared > 0 && previous!.definers.length === 0 ? Math.min(shared, previous!.settled) : 0;
+    const blocks = unchanged > 0 ? previous!.blocks.slice(0, unchanged) : [];
+    for (let i = unchanged; i < texts.length; i++) blocks.push(unresolved(trees[i]));
+    return { blocks, footer: undefined, state, cut: cut.id, definers, unchanged, settled: cut.kept };
+  }
   const links = new Map<string, MdNode>();
   const notes = new Map<string, MdNode>();
   for (const block of state) {
     for (const d of block.defined.links) if (!links.has(d.identifier!)) links.set(d.identifier!, d);
     for (const d of block.defined.notes) if (!notes.has(d.identifier!)) notes.set(d.identifier!, d);
-  }
-  if (links.size === 0 && notes.size === 0) {
-    return { blocks: cut.trees.map(unresolved), footer: undefined, state };
   }
 
   const order: string[] = [];
@@ -212,5 +242,5 @@ export function resolveDocument(cut: Blocks, previous?: ResolvedDocument): Resol
             ...state.filter((block) => block.notes?.length).map((block) => `${block.text}\u0001${block.uses}`),
           ].join("\u0003"),
         };
-  return { blocks, footer, state };
+  return { blocks, footer, state, cut: cut.id, definers, unchanged: 0, settled: 0 };
 }

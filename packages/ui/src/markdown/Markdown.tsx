@@ -55,7 +55,7 @@ const Block = memo(
   (a, b) => a.text === b.text && a.open === b.open && a.block.key === b.block.key && a.prefix === b.prefix,
 );
 
-/** Blocks per group: a frame reconciles the groups and the one holding the open block, not every block. */
+/** Blocks per group: a frame renders the group holding the open block, not every block. */
 const GROUP = 16;
 
 interface GroupProps {
@@ -113,6 +113,48 @@ const Group = memo(
   (a, b) => a.open === b.open && a.prefix === b.prefix && sameBlocks(a, b),
 );
 
+/** Runs per chapter: a frame reconciles the chapters, the runs of the last one and the blocks of the last run. */
+const CHAPTER = 16;
+
+interface ChapterProps {
+  runs: readonly Run[];
+  /** The index of its first run in the reply. */
+  first: number;
+  /** The chapter holds the reply's last block. */
+  open: boolean;
+  prefix: string;
+}
+
+/**
+ * Runs of runs, each the previous frame's where it holds the same runs: a frame makes only the
+ * last one anew, so a long reply's frame compares a few chapters, not every run.
+ */
+function chaptersOf(runs: readonly Run[], previous: readonly (readonly Run[])[]): (readonly Run[])[] {
+  const chapters: (readonly Run[])[] = [];
+  for (let start = 0; start < runs.length; start += CHAPTER) {
+    const end = Math.min(runs.length, start + CHAPTER);
+    const before = previous[chapters.length];
+    const same = before !== undefined && before.length === end - start && before.every((run, i) => run === runs[start + i]);
+    chapters.push(same ? before : runs.slice(start, end));
+  }
+  return chapters;
+}
+
+/**
+ * A chapter of runs, no element of its own (the groups stay the reply's children): it renders
+ * again only when one of its runs changed, in practice the last chapter only.
+ */
+const Chapter = memo(
+  function Chapter({ runs, first, open, prefix }: ChapterProps) {
+    return runs.map((run, i) => (
+      // Keyed by position: the runs are positions in one growing text, as the blocks are.
+      // biome-ignore lint/suspicious/noArrayIndexKey: see above
+      <Group key={(first + i) * GROUP} texts={run.texts} blocks={run.blocks} open={open && i === runs.length - 1} prefix={prefix} />
+    ));
+  },
+  (a, b) => a.runs === b.runs && a.open === b.open && a.first === b.first && a.prefix === b.prefix,
+);
+
 /** The reply's footnotes, at its end; drawn again only when they change. */
 const Footnotes = memo(
   function Footnotes({ footer, prefix }: { footer: Footer; prefix: string }) {
@@ -134,19 +176,21 @@ export const Markdown = forwardRef<HTMLDivElement, MarkdownProps>(function Markd
   const last = useRef<Blocks>(undefined);
   const lastDocument = useRef<ResolvedDocument>(undefined);
   const lastRuns = useRef<readonly Run[]>([]);
+  const lastChapters = useRef<readonly (readonly Run[])[]>([]);
   const prefix = `tandem-${useId().replace(/[^\w-]/g, "")}-`;
-  const { runs, resolved } = useMemo(() => {
+  const { chapters, resolved } = useMemo(() => {
     last.current = splitBlocks(children, last.current);
     lastDocument.current = resolveDocument(last.current, lastDocument.current);
     lastRuns.current = runsOf(last.current.blocks, lastDocument.current.blocks, lastRuns.current, lastDocument.current.unchanged);
-    return { runs: lastRuns.current, resolved: lastDocument.current };
+    lastChapters.current = chaptersOf(lastRuns.current, lastChapters.current);
+    return { chapters: lastChapters.current, resolved: lastDocument.current };
   }, [children]);
   return (
     <div {...rest} ref={ref} className={cx("tandem-markdown", className)}>
-      {runs.map((run, i) => (
-        // Keyed by position: the runs are positions in one growing text, as the blocks are.
+      {chapters.map((runs, i) => (
+        // Keyed by position, as the runs and the blocks are.
         // biome-ignore lint/suspicious/noArrayIndexKey: see above
-        <Group key={i * GROUP} texts={run.texts} blocks={run.blocks} open={i === runs.length - 1} prefix={prefix} />
+        <Chapter key={i} runs={runs} first={i * CHAPTER} open={i === chapters.length - 1} prefix={prefix} />
       ))}
       {resolved.footer && <Footnotes footer={resolved.footer} prefix={prefix} />}
     </div>

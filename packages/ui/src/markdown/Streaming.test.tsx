@@ -178,6 +178,24 @@ describe("streaming Markdown", () => {
     expect(container.querySelector("pre")).toBe(pre);
   });
 
+  it("keeps a long reply's drawn blocks as it grows past hundreds of blocks, and ends as the same text drawn whole", () => {
+    const blocks = Array.from({ length: 600 }, (_, i) =>
+      i % 3 === 0 ? `## Part ${i}` : i % 3 === 1 ? `Words of part ${i}.` : `- item ${i}\n- more`,
+    );
+    const reply = blocks.join("\n\n");
+    const { container, rerender } = render(<Markdown>{""}</Markdown>);
+    let first: Element | null = null;
+    for (let at = 0; at < reply.length; at += 97) {
+      rerender(<Markdown>{reply.slice(0, at)}</Markdown>);
+      first ??= container.querySelector("h2");
+    }
+    rerender(<Markdown>{reply}</Markdown>);
+    expect(container.querySelectorAll("h2")).toHaveLength(200);
+    expect(container.querySelector("h2")).toBe(first); // never drawn again, past 256 blocks and more
+    const whole = render(<Markdown>{reply}</Markdown>).container;
+    expect(container.innerHTML.replace(/tandem-[^"-]+-/g, "P-")).toBe(whole.innerHTML.replace(/tandem-[^"-]+-/g, "P-"));
+  });
+
   it("draws again, when a definition arrives, the earlier blocks that use it and only those", () => {
     const start = "See [the docs][d].\n\nOther [x](https://x.example).\n\nMore.\n\n";
     const { container, rerender } = render(<Markdown>{start}</Markdown>);

@@ -131,9 +131,22 @@ async function buildOnce(dir, externalReact) {
 }
 
 /**
- * Builds the Quick start. Returns first-load sizes with and without React, what loads on first
- * use (by dynamic import, with what it brings that the first load lacks), which LAZY_PARTS are
- * in the first load, and which the app does not contain at all.
+ * The Quick start with its tool's parameters declared with zod instead of JSON Schema, as the
+ * README says an app may: what that choice adds to the first load.
+ */
+function withZod(app) {
+  const zod = app
+    .replace(/parameters: \{[\s\S]*?\} as const,/, "parameters: z.object({ background: z.string() }),")
+    .replace('import "@tandem/ui/styles.css";', 'import "@tandem/ui/styles.css";\nimport { z } from "zod";');
+  if (!zod.includes("z.object(") || !zod.includes('from "zod"')) throw new Error("the Quick start's tool parameters are no longer a JSON Schema `as const`");
+  return zod;
+}
+
+/**
+ * Builds the Quick start. Returns first-load sizes with and without React (and with React, its
+ * tool's parameters declared with zod), what loads on first use (by dynamic import, with what it
+ * brings that the first load lacks), which LAZY_PARTS are in the first load, and which the app
+ * does not contain at all.
  */
 export async function measureQuickStart() {
   // Inside the playground, so that it resolves packages exactly as the playground does; ignored by git.
@@ -152,8 +165,11 @@ export async function measureQuickStart() {
   try {
     const withReact = await buildOnce(dir, false);
     const withoutReact = await buildOnce(dir, true);
+    writeFileSync(path.join(dir, "src/App.tsx"), withZod(readmeBlock("quick-start")));
+    const zod = await buildOnce(dir, false);
     return {
       withReact: withReact.firstLoad,
+      withZod: zod.firstLoad,
       firstLoadModules: withReact.firstLoadModules,
       withoutReact: withoutReact.firstLoad,
       lazy: withoutReact.lazy,

@@ -17,7 +17,8 @@
 //   mcp-apps     @tandem/ui/mcp-apps (the MCP Apps host), its own entry loaded on demand, @tandem/* external (budgeted)
 //   styles.css   the stylesheet, minified (informational)
 //   Quick start  what a user ships: the README's Quick start as a Vite app (scripts/quick-start-size.mjs),
-//                first-load JavaScript with React excluded (budgeted) and included, and every part
+//                first-load JavaScript with React excluded and included (both budgeted), the same
+//                app with its tool's parameters a zod schema (informational), and every part
 //                loaded on first use (dialects, the AG-UI validation pipeline with protobuf,
 //                Markdown, JSON Schema validator) with its size
 //
@@ -156,8 +157,11 @@ const targets = [
     // reply needs drawn whole: the math syntax (micromark-extension-math + mdast-util-math, the
     // renderer itself is the chunk below), definitions and footnotes across blocks, the fence
     // registry (50.06 KiB). Runs of blocks reused frame to frame (issue 23's p95) and the plain
-    // text a far reply shows until it nears the view (issue 26): 51.06 KiB, budget 51.5 KiB.
-    budget: 51.5 * KiB,
+    // text a far reply shows until it nears the view (issue 26): 51.06 KiB. A frame's cost follows
+    // the blocks being written (issue 23's p95: a code block still open after a closed block is
+    // not tokenized, resolution and runs look at the new blocks only, chapters of runs): 51.62
+    // KiB, budget 52 KiB.
+    budget: 52 * KiB,
     options: { entryPoints: ["packages/ui/src/markdown/index.ts"], external: REACT, plugins: [lazyChunksExternal] },
   },
   {
@@ -264,11 +268,18 @@ for (const target of targets) {
 // <Chat>) adds 1.54 KiB; issue 28's feedback and dictation (ratings kept in core with the thread,
 // lazy wrappers and labels; their parts are chunks loaded on first use, each checked by name)
 // about 1 KiB; issue 26's long threads (blocks mounted near the view, delegated clicks) 0.8 KiB.
-// With React the app is 135.96 KiB; the 110 KiB aimed at is out of reach while the Quick start
-// declares its tool with zod, whose classic API with JSON Schema output is 23 KiB of it
-// (`node scripts/size.mjs --why` lists the first load's inputs).
-const QUICK_START_TODAY = 69.27 * KiB;
-const QUICK_START_BUDGET = 70 * KiB;
+// Re-set at issue 26 (first load <= 110 KiB with React, 135.96 then): what the Quick start does
+// not show loads on first use, in core and React (threads' storage half, JSON Patch and the SSE
+// reader with the validation pipeline: 69.27 -> 65.11 KiB) and in <Chat> (confirmations,
+// interrupts, branch picker, editor, activity, reasoning, subagents, outbox, usage, suggestions,
+// files, tool calls, run error: -> 60.93); and the Quick start declares its tool's parameters as
+// a JSON Schema `as const` (typed by json-schema-to-ts, validated by a chunk loaded with the
+// first call) instead of zod, whose classic API was 24.9 KiB of it: 35.99 KiB, budget 37 KiB.
+const QUICK_START_TODAY = 35.99 * KiB;
+const QUICK_START_BUDGET = 37 * KiB;
+// The same with React, the figure an app ships (issue 26's target): 102.63 KiB when set. The row
+// after it is the app with zod parameters instead (127.60 then), for the README's word on zod.
+const QUICK_START_WITH_REACT_BUDGET = 110 * KiB;
 
 // Parts of LAZY_PARTS (scripts/quick-start-size.mjs) allowed in the first load: none. Each
 // loads on first use; one in the first load fails the run.
@@ -277,8 +288,21 @@ const EAGER_BY_DESIGN = [];
 try {
   const quickStart = await measureQuickStart();
   const over = quickStart.withoutReact.gzip > QUICK_START_BUDGET;
-  rows.push(["Quick-start app: first-load JS, React included", fmt(quickStart.withReact.min), fmt(quickStart.withReact.gzip), "-"]);
+  const overWithReact = quickStart.withReact.gzip > QUICK_START_WITH_REACT_BUDGET;
+  rows.push([
+    "Quick-start app: first-load JS, React included",
+    fmt(quickStart.withReact.min),
+    fmt(quickStart.withReact.gzip),
+    `${fmt(QUICK_START_WITH_REACT_BUDGET)}${overWithReact ? "  OVER" : ""}`,
+  ]);
+  if (overWithReact) {
+    failures.push(
+      `Quick-start app: ${fmt(quickStart.withReact.gzip)} min+gzip with React is over ${fmt(QUICK_START_WITH_REACT_BUDGET)} ` +
+        `by ${fmt(quickStart.withReact.gzip - QUICK_START_WITH_REACT_BUDGET)}`,
+    );
+  }
   if (why) for (const m of quickStart.firstLoadModules.slice(0, 40)) rows.push([`    ${m.id}`, fmt(m.min), "", ""]);
+  rows.push(["    the same app, its tool's parameters a zod schema", fmt(quickStart.withZod.min), fmt(quickStart.withZod.gzip), "-"]);
   rows.push([
     "Quick-start app: first-load JS, React excluded",
     fmt(quickStart.withoutReact.min),

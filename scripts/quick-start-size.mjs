@@ -138,7 +138,8 @@ function withZod(app) {
   const zod = app
     .replace(/parameters: \{[\s\S]*?\} as const,/, "parameters: z.object({ background: z.string() }),")
     .replace('import "@tandem/ui/styles.css";', 'import "@tandem/ui/styles.css";\nimport { z } from "zod";');
-  if (!zod.includes("z.object(") || !zod.includes('from "zod"')) throw new Error("the Quick start's tool parameters are no longer a JSON Schema `as const`");
+  if (!zod.includes("z.object(") || !zod.includes('from "zod"'))
+    throw new Error("the Quick start's tool parameters are no longer a JSON Schema `as const`");
   return zod;
 }
 

@@ -173,7 +173,16 @@ describe("threads kept in IndexedDB, in Chromium", () => {
 
     // Whether a tab saw the other's turn before sending (one path of four) or not (two versions of
     // the first turn) depends on timing; either way nothing is lost and no answer is misplaced.
-    for (const tab of [one, two]) await reload(tab);
+    // Which one it was, the agent's requests say: two versions when neither carried the other's question.
+    const twoVersions = runsOf("/agentic-chat", threadIdOf("/agentic-chat", "hello from tab one")).every(
+      (body) => body.messages.filter((m) => m.role === "user").length === 1,
+    );
+    for (const tab of [one, two]) {
+      await reload(tab);
+      // What a user sees once the stored thread is back: its messages, and the versions' picker (a part loaded on first use).
+      await expect.poll(() => tab.locator('[data-testid="message"]').count(), { timeout: 15_000 }).toBe(twoVersions ? 2 : 4);
+      if (twoVersions) await tab.getByTestId("branch-picker").first().waitFor();
+    }
     const seen: string[][] = [await transcript(one)];
     // Both tabs show the same stored path.
     expect(await transcript(two)).toEqual(seen[0]);

@@ -1,8 +1,9 @@
 import { useFrontendTool } from "@tandem/react";
+import { act } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { createClient, dispatch, renderWith, runStarted, toolArgs, toolStart } from "../test/harness.js";
 import { Chat } from "./Chat.js";
-import { LazyConfirmation, LazyRunError, LazyToolCall } from "./lazyParts.js";
+import { LazyBranchPicker, LazyConfirmation, LazyRunError, LazyToolCall } from "./lazyParts.js";
 
 function AskingTool({ handler }: { handler: boolean }) {
   useFrontendTool({ name: "delete_file", ...(handler && { handler: () => ({ ok: true }) }) });
@@ -49,5 +50,16 @@ describe("parts loaded on first use start loading when the state says they will 
     expect(toolCall).not.toHaveBeenCalled();
     dispatch(client, runStarted());
     expect(toolCall).toHaveBeenCalled();
+  });
+
+  it("the branch picker as soon as a turn has versions (a thread restored with them, an edit)", () => {
+    const preload = vi.spyOn(LazyBranchPicker, "preload");
+    const client = createClient();
+    renderWith(client, <Chat />);
+    expect(preload).not.toHaveBeenCalled();
+    act(() => {
+      client.store.update((s) => ({ ...s, branches: { "": { versions: [[], []], active: 1 } } }));
+    });
+    expect(preload).toHaveBeenCalled();
   });
 });

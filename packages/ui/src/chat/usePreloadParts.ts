@@ -1,12 +1,14 @@
 import { useAgent, useAgentClient } from "@tandem/react";
 import { useEffect } from "react";
-import { LazyConfirmation, LazyRunError, LazyToolCall } from "./lazyParts.js";
+import { LazyBranchPicker, LazyConfirmation, LazyRunError, LazyToolCall } from "./lazyParts.js";
 
 /**
  * Starts loading a part that loads on first use as soon as the agent's state says it will be
  * needed, ahead of the render that shows it: the run's error as the chat mounts (it must show
- * when the network is gone), a tool call's slot and card as the first run starts, and the confirmation as
- * a call of a tool that waits for a person (registered without a handler) streams its arguments.
+ * when the network is gone), a tool call's slot and card as the first run starts, the confirmation as
+ * a call of a tool that waits for a person (registered without a handler) streams its arguments,
+ * and the branch picker as soon as a turn has versions (a thread restored after a reload shows
+ * its picker with its messages, not a moment later).
  */
 export function usePreloadParts(): void {
   const client = useAgentClient();
@@ -18,13 +20,22 @@ export function usePreloadParts(): void {
       return tool !== undefined && tool.handler === undefined;
     }),
   );
+  const versions = useAgent((s) => hasBranches(s.branches));
   useEffect(() => {
     LazyRunError.preload().catch(() => undefined);
   }, []);
+  useEffect(() => {
+    if (versions) LazyBranchPicker.preload().catch(() => undefined);
+  }, [versions]);
   useEffect(() => {
     if (running) LazyToolCall.preload().catch(() => undefined);
   }, [running]);
   useEffect(() => {
     if (confirming) LazyConfirmation.preload().catch(() => undefined);
   }, [confirming]);
+}
+
+function hasBranches(branches: Record<string, unknown>): boolean {
+  for (const _ in branches) return true;
+  return false;
 }

@@ -6,6 +6,7 @@
 import { type ThreadState, useAgent, useBranches } from "@tandem/react";
 import { forwardRef, type PropsWithoutRef } from "react";
 import type { InterruptsProps } from "../interrupts/Interrupts.js";
+import { useLabels } from "../labels/labels.js";
 import type { ActivityProps } from "../messages/Activity.js";
 import type { BranchPickerProps } from "../messages/BranchPicker.js";
 import type { MessageEditorProps } from "../messages/MessageEditor.js";
@@ -20,7 +21,7 @@ import type { UsageProps } from "../status/Usage.js";
 import type { SuggestionsProps } from "../suggestions/Suggestions.js";
 import type { ConfirmationProps } from "../tools/Confirmation.js";
 import type { ToolCallProps } from "../tools/ToolCall.js";
-import { type LazyPart, lazyPart } from "../util/lazyPart.js";
+import { type LazyPart, lazyPart, PartLoadError } from "../util/lazyPart.js";
 
 /** A part shown only while the agent's state says so: nothing, and no chunk, until then. */
 function shownWhile<P extends object, E>(Loaded: LazyPart<P, E>, shown: (state: ThreadState) => boolean): LazyPart<P, E> {
@@ -54,9 +55,24 @@ export const LazyBranchPicker = Object.assign(
   { preload: LoadedBranchPicker.preload },
 );
 
-/** The form editing a user message (loads when Edit is pressed). */
-export const LazyMessageEditor = lazyPart<MessageEditorProps, HTMLFormElement>(() =>
-  import("../messages/MessageEditor.js").then((m) => m.MessageEditor),
+/** Where the editor could not be loaded: why, Retry, and Cancel, which leaves editing and shows the message again. */
+function EditorUnavailable({ retry }: { retry: () => void }) {
+  const { setEditing } = useMessageContext("MessageEditor");
+  const labels = useLabels();
+  return (
+    <div className="tandem-message-editor">
+      <PartLoadError retry={retry} />
+      <button type="button" className="tandem-button" onClick={() => setEditing(false)}>
+        {labels.cancel}
+      </button>
+    </div>
+  );
+}
+
+/** The form editing a user message (loads as the pointer or focus reaches Edit, or when it is pressed). */
+export const LazyMessageEditor = lazyPart<MessageEditorProps, HTMLFormElement>(
+  () => import("../messages/MessageEditor.js").then((m) => m.MessageEditor),
+  EditorUnavailable,
 );
 
 /** An activity message (a renderer registered for its type, progress, or its content). */

@@ -64,7 +64,7 @@ export interface UseAttachments {
 export interface AttachmentsState extends UseAttachments {
   set: Dispatch<SetStateAction<PendingAttachment[]>>;
   say: Dispatch<SetStateAction<string | null>>;
-  /** Nothing is uploading or unsupported. */
+  /** Nothing is uploading or unsupported, and no file picked, pasted or dropped waits for the file handling to load. */
   ready: boolean;
 }
 
@@ -84,6 +84,8 @@ export function useAttachments(options: AttachmentOptions | false = {}): Attachm
   const [stored, set] = useState<PendingAttachment[]>([]);
   const [said, say] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
+  /** Files picked, pasted or dropped that wait for the file handling to load: the message waits for them. */
+  const [held, setHeld] = useState(0);
   const depth = useRef(0);
   const uploads = useRef(new Map<string, AbortController>());
 
@@ -137,10 +139,17 @@ export function useAttachments(options: AttachmentOptions | false = {}): Attachm
       set((s) => [...s, ...added]);
       if (send) for (const item of added) startUpload(item, send, { set, say, uploads: uploads.current, labels });
     };
-    // The first files wait for the file handling to load (the picked files are held meanwhile).
+    // The first files wait for the file handling to load (the picked files are held meanwhile,
+    // and Send with them: the message they were added to must not go out without them).
     const ready = loadedFiles();
-    if (ready) take(ready);
-    else loadFiles().then(take, () => say(labels.attachmentsNotLoaded));
+    if (ready) {
+      take(ready);
+      return;
+    }
+    setHeld((n) => n + 1);
+    loadFiles()
+      .then(take, () => say(labels.attachmentsNotLoaded))
+      .finally(() => setHeld((n) => n - 1));
   };
 
   const remove = useCallback((id: string) => {
@@ -195,6 +204,6 @@ export function useAttachments(options: AttachmentOptions | false = {}): Attachm
     },
     set,
     say,
-    ready: !items.some((i) => i.state !== "ready"),
+    ready: held === 0 && !items.some((i) => i.state !== "ready"),
   };
 }

@@ -74,7 +74,12 @@ export const MessageEdit = forwardRef<HTMLButtonElement, PartButtonProps>(functi
     <ActionButton
       {...props}
       ref={refs}
-      action={() => setEditing(true)}
+      // The message turns into the editor once the editor's code is in (focus stays on Edit till
+      // then); if it cannot load, the editor's place says so, with Retry and Cancel.
+      action={() => {
+        const open = () => setEditing(true);
+        LazyMessageEditor.preload().then(open, open);
+      }}
       // The editor loads as the pointer or focus reaches Edit, so it opens at once when pressed.
       onPointerEnter={composeEventHandlers(props.onPointerEnter, preloadEditor)}
       onFocus={composeEventHandlers(props.onFocus, preloadEditor)}

@@ -47,6 +47,33 @@ describe("a part loaded on first use", () => {
     expect(screen.getByText("Hello Ada")).toBe(ref.current);
   });
 
+  it("tries once more, before any alert, when a preload failed while nothing showed the part", async () => {
+    const { load, attempts } = controlledLoader();
+    const Part = lazyPart(load);
+    const preloaded = Part.preload();
+    attempts[0]!.reject(new Error("offline"));
+    await preloaded.catch(() => undefined);
+    render(<Part name="Ada" />);
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(attempts).toHaveLength(2);
+    await act(async () => attempts[1]!.resolve());
+    expect(screen.getByText("Hello Ada")).toBeTruthy();
+  });
+
+  it("shows the part's own failure view where one is given, with Retry", async () => {
+    const { load, attempts } = controlledLoader();
+    const Part = lazyPart(load, ({ retry }) => (
+      <button type="button" onClick={retry}>
+        Try the part again
+      </button>
+    ));
+    render(<Part name="Ada" />);
+    await act(async () => attempts[0]!.reject(new Error("offline")));
+    fireEvent.click(screen.getByRole("button", { name: "Try the part again" }));
+    await act(async () => attempts[1]!.resolve());
+    expect(screen.getByText("Hello Ada")).toBeTruthy();
+  });
+
   it("says it could not load, and loads it again on Retry", async () => {
     const { load, attempts } = controlledLoader();
     const Part = lazyPart(load);

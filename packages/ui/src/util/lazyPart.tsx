@@ -4,6 +4,7 @@ import {
   forwardRef,
   type PropsWithoutRef,
   type RefAttributes,
+  useEffect,
   useSyncExternalStore,
 } from "react";
 import { useLabels } from "../labels/labels.js";
@@ -24,11 +25,19 @@ export type LazyPart<P extends object, E> = ForwardRefExoticComponent<PropsWitho
  * bundle does not carry them. Nothing shows while it loads; once loaded it renders in the same
  * render that asks for it (no Suspense, so a part that mounts later, such as the picker of a
  * version switched to, keeps focus and layout as an eager one would). A failed load shows an
- * alert with Retry, which loads it again. Call it once, at module level.
+ * alert with Retry, which loads it again (`failed` replaces that alert, for a part whose place
+ * must still offer a way out). A preload that failed while nothing showed the part is tried
+ * again when the part is first asked for: a network that was down then may be back. Call it
+ * once, at module level.
  */
-export function lazyPart<P extends object, E>(load: () => Promise<ComponentType<P & RefAttributes<E>>>): LazyPart<P, E> {
+export function lazyPart<P extends object, E>(
+  load: () => Promise<ComponentType<P & RefAttributes<E>>>,
+  failed: ComponentType<{ retry: () => void }> = PartLoadError,
+): LazyPart<P, E> {
   let view: View<ComponentType<P & RefAttributes<E>>> = PENDING;
   let loading: Promise<void> | undefined;
+  /** The last load failed while no part was on screen to say so. */
+  let unseen = false;
   const listeners = new Set<() => void>();
   const show = (next: typeof view) => {
     view = next;
@@ -39,6 +48,7 @@ export function lazyPart<P extends object, E>(load: () => Promise<ComponentType<
       (Part) => show({ status: "loaded", Part }),
       (error: unknown) => {
         loading = undefined;
+        unseen = listeners.size === 0;
         show({ status: "failed" });
         throw error;
       },
@@ -58,8 +68,18 @@ export function lazyPart<P extends object, E>(load: () => Promise<ComponentType<
   // biome-ignore lint/correctness/noComponentHookFactories: made once per part at module level, never during a render
   const Lazy = forwardRef<E, P>(function LazyPart(props, ref) {
     const current = useSyncExternalStore(subscribe, read, onServer);
+    const again = current.status === "failed" && unseen;
+    useEffect(() => {
+      if (!again) return;
+      unseen = false;
+      preload().catch(() => undefined);
+    }, [again]);
     if (current.status === "loaded") return <current.Part {...(props as P)} ref={ref} />;
-    if (current.status === "failed") return <PartLoadError retry={() => preload().catch(() => undefined)} />;
+    if (again) return null;
+    if (current.status === "failed") {
+      const Failed = failed;
+      return <Failed retry={() => preload().catch(() => undefined)} />;
+    }
     // Starting a load changes nothing a render reads until it settles: safe here, and sooner than an effect.
     preload().catch(() => undefined);
     return null;
@@ -68,7 +88,7 @@ export function lazyPart<P extends object, E>(load: () => Promise<ComponentType<
 }
 
 /** What a part whose chunk could not be loaded shows instead: an alert, and Retry to load it again. */
-function PartLoadError({ retry }: { retry: () => void }) {
+export function PartLoadError({ retry }: { retry: () => void }) {
   const labels = useLabels();
   return (
     <div role="alert" className="tandem-part-error">

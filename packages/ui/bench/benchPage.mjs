@@ -11,8 +11,10 @@ import path from "node:path";
 /**
  * The page at `H` earlier messages and a `T`-token Markdown reply, paced 1 ms a token; `close`
  * ends it all. `kit` is the page's folder in the copy's dist (another build of the same page).
+ * `isolated` serves it cross-origin isolated, so `performance.now()` (the Profiler's commit
+ * durations) is timed to 5 µs instead of 100.
  */
-export async function openBenchPage(benchDir, { H, T, usage, kit = "tandem-ui" }) {
+export async function openBenchPage(benchDir, { H, T, usage, kit = "tandem-ui", isolated = false }) {
   if (!benchDir) throw new Error(usage);
   const bench = path.resolve(benchDir);
   const { chromium } = createRequire(path.join(bench, "package.json"))("playwright-core");
@@ -29,7 +31,10 @@ export async function openBenchPage(benchDir, { H, T, usage, kit = "tandem-ui" }
   const pages = http.createServer((req, res) => {
     const file = path.resolve(bench, "dist", `.${decodeURIComponent(new URL(req.url, "http://x").pathname)}`);
     if (!fs.existsSync(file) || !fs.statSync(file).isFile()) return void res.writeHead(404).end();
-    res.writeHead(200, { "content-type": file.endsWith(".js") ? "text/javascript" : file.endsWith(".css") ? "text/css" : "text/html" });
+    res.writeHead(200, {
+      "content-type": file.endsWith(".js") ? "text/javascript" : file.endsWith(".css") ? "text/css" : "text/html",
+      ...(isolated && { "cross-origin-opener-policy": "same-origin", "cross-origin-embedder-policy": "require-corp" }),
+    });
     fs.createReadStream(file).pipe(res);
   });
   await new Promise((resolve) => pages.listen(0, "127.0.0.1", resolve));

@@ -73,25 +73,44 @@ const sameBlocks = (a: Run, b: Run) =>
 type Run = Pick<GroupProps, "texts" | "blocks">;
 
 /**
- * The reply's blocks in runs of `GROUP`, each run the previous frame's where it holds the same
- * blocks: a frame allocates only the run it changed, and each group's memo compares one reference.
- * The first `unchanged` blocks are the previous frame's (see `ResolvedDocument.unchanged`): the
- * runs within them are taken as they are, so a frame looks at the runs being written only.
+ * `count` items cut into chunks of `size`, each the previous frame's chunk where `same` says it
+ * holds the same items: a frame allocates only the chunk it changed, and the memo of the part
+ * drawing a chunk compares one reference. The first `kept` whole chunks are taken as they are,
+ * not compared.
  */
-function runsOf(texts: readonly string[], blocks: readonly ResolvedBlock[], previous: readonly Run[], unchanged: number): Run[] {
-  const whole = Math.min(Math.floor(unchanged / GROUP), previous.length);
-  const runs = previous.slice(0, whole);
-  for (let start = whole * GROUP; start < texts.length; start += GROUP) {
-    const end = Math.min(texts.length, start + GROUP);
-    const before = previous[runs.length];
-    const same =
-      before !== undefined &&
-      before.texts.length === end - start &&
-      before.texts.every((text, i) => text === texts[start + i] && before.blocks[i] === blocks[start + i]);
-    runs.push(same ? before : { texts: texts.slice(start, end), blocks: blocks.slice(start, end) });
+function chunked<C>(
+  count: number,
+  size: number,
+  previous: readonly C[],
+  kept: number,
+  same: (chunk: C, start: number, end: number) => boolean,
+  make: (start: number, end: number) => C,
+): C[] {
+  const chunks = previous.slice(0, Math.min(kept, previous.length));
+  for (let start = chunks.length * size; start < count; start += size) {
+    const end = Math.min(count, start + size);
+    const before = previous[chunks.length];
+    chunks.push(before !== undefined && same(before, start, end) ? before : make(start, end));
   }
-  return runs;
+  return chunks;
 }
+
+/**
+ * The reply's blocks in runs of `GROUP`. The first `unchanged` blocks are the previous frame's
+ * (see `ResolvedDocument.unchanged`): the runs within them are taken as they are, so a frame
+ * looks at the runs being written only.
+ */
+const runsOf = (texts: readonly string[], blocks: readonly ResolvedBlock[], previous: readonly Run[], unchanged: number): Run[] =>
+  chunked(
+    texts.length,
+    GROUP,
+    previous,
+    Math.floor(unchanged / GROUP),
+    (before, start, end) =>
+      before.texts.length === end - start &&
+      before.texts.every((text, i) => text === texts[start + i] && before.blocks[i] === blocks[start + i]),
+    (start, end) => ({ texts: texts.slice(start, end), blocks: blocks.slice(start, end) }),
+  );
 
 /**
  * A run of blocks; it renders again only when one of its blocks changed (in practice, its last).
@@ -125,20 +144,16 @@ interface ChapterProps {
   prefix: string;
 }
 
-/**
- * Runs of runs, each the previous frame's where it holds the same runs: a frame makes only the
- * last one anew, so a long reply's frame compares a few chapters, not every run.
- */
-function chaptersOf(runs: readonly Run[], previous: readonly (readonly Run[])[]): (readonly Run[])[] {
-  const chapters: (readonly Run[])[] = [];
-  for (let start = 0; start < runs.length; start += CHAPTER) {
-    const end = Math.min(runs.length, start + CHAPTER);
-    const before = previous[chapters.length];
-    const same = before !== undefined && before.length === end - start && before.every((run, i) => run === runs[start + i]);
-    chapters.push(same ? before : runs.slice(start, end));
-  }
-  return chapters;
-}
+/** The runs in chapters of `CHAPTER`, each the previous frame's where it holds the same runs. */
+const chaptersOf = (runs: readonly Run[], previous: readonly (readonly Run[])[]): (readonly Run[])[] =>
+  chunked(
+    runs.length,
+    CHAPTER,
+    previous,
+    0,
+    (before, start, end) => before.length === end - start && before.every((run, i) => run === runs[start + i]),
+    (start, end) => runs.slice(start, end),
+  );
 
 /**
  * A chapter of runs, no element of its own (the groups stay the reply's children): it renders

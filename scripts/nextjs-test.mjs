@@ -104,6 +104,8 @@ async function driveInChromium(url) {
       if (message.type() === "error" || message.type() === "warning") problems.push(`console.${message.type()}: ${message.text()}`);
     });
     page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+    const workers = [];
+    page.on("worker", (worker) => workers.push(worker));
     // Chromium's CPU throttled 4×, as every browser test here must pass.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
@@ -122,8 +124,11 @@ async function driveInChromium(url) {
     await page.locator('[data-testid="tandem-chat"][data-running="false"]').waitFor();
     const background = await page.evaluate(() => document.body.style.background);
     if (background !== "teal") problems.push(`the client tool did not run: body background is "${background}"`);
+    // The streamed reply was parsed off the page's thread: Next's bundler shipped the Markdown parser's worker.
+    const names = await Promise.all(workers.map((worker) => worker.evaluate(() => self.name).catch((error) => String(error))));
+    if (!names.includes("tandem-markdown")) problems.push(`the Markdown parser's worker did not run (workers: ${JSON.stringify(names)})`);
     if (problems.length) throw new Error(problems.join("\n"));
-    return `reply: ${((await reply.textContent()) ?? "").trim()}`;
+    return `reply: ${((await reply.textContent()) ?? "").trim()}; Markdown parsed in a worker (${workers.length} started)`;
   } finally {
     await browser.close();
   }

@@ -78,11 +78,15 @@ describe("Markdown streamed a character per frame, in Chromium", () => {
     "%s: renders as Markdown while it streams, the same as after a reload",
     async (name) => {
       const page = await openPage(stack, "agentic-chat", `agent=${encodeURIComponent(`${agent.baseUrl}/default`)}`);
+      const workers: string[] = [];
+      page.on("worker", (worker) => workers.push(worker.url()));
       await send(page, name);
       await settled(page);
       await page.locator('nav[aria-label="Threads"][data-state="saved"]').waitFor();
       await REPLIES[name]!.shows(page);
       const streamed = await drawn(page);
+      // Parsed off the page's thread as it streamed: the parser's worker ran.
+      expect(workers.filter((url) => url.includes("parseWorker"))).toHaveLength(1);
 
       await page.reload();
       await markdown(page).waitFor();
@@ -94,4 +98,28 @@ describe("Markdown streamed a character per frame, in Chromium", () => {
     },
     60_000,
   );
+});
+
+describe("Markdown where the parser's worker cannot load", () => {
+  it("streams the same, parsed on the page (a CSP without worker-src, a bundler that left the worker out)", async () => {
+    const page = await openPage(stack, "agentic-chat", `agent=${encodeURIComponent(`${agent.baseUrl}/default`)}`);
+    let blocked = 0;
+    await page.context().route("**/*parseWorker*", (route) => {
+      blocked++;
+      return route.abort();
+    });
+    const name = "code in a list";
+    await send(page, name);
+    await settled(page);
+    await page.locator('nav[aria-label="Threads"][data-state="saved"]').waitFor();
+    await REPLIES[name]!.shows(page);
+    const streamed = await drawn(page);
+    expect(blocked).toBe(1);
+
+    await page.reload();
+    await markdown(page).waitFor();
+    expect(await drawn(page)).toBe(streamed);
+    expect((page as Page & { errors: string[] }).errors).toEqual([]);
+    await page.context().close();
+  }, 60_000);
 });

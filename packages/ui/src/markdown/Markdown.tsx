@@ -1,18 +1,13 @@
-import { forwardRef, memo, useId, useMemo, useRef } from "react";
-import remend, { type RemendOptions } from "remend";
+import { forwardRef, memo, useId, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { cx } from "../util/cx.js";
-import { type Blocks, splitBlocks } from "./blocks.js";
+import type { Blocks } from "./blocks.js";
 import { BlockStillOpen } from "./CodeBlock.js";
 import { type Footer, parseWithDefinitions, type ResolvedBlock, type ResolvedDocument, resolveDocument } from "./document.js";
 import { openFence } from "./fence.js";
+import { OffThreadParser } from "./offThread.js";
+import { textToDraw } from "./openBlock.js";
 import { type RenderOptions, renderFooter, renderTree } from "./render.js";
 import type { MarkdownProps } from "./types.js";
-
-// Unfinished syntax at the end of a streaming reply is closed for display (`**bold` shows bold,
-// `` `code`` code, a half link its text). Raw HTML is literal text here, so a half tag needs no
-// stripping (and text is never dropped). A `$$` block of math is closed too; a lone `$` is not
-// (it is more often a price than the start of a formula), so it shows as written until its pair comes.
-const remendOptions: RemendOptions = { linkMode: "text-only", htmlTags: false, katex: true, inlineKatex: false };
 
 interface BlockProps {
   text: string;
@@ -22,13 +17,6 @@ interface BlockProps {
   prefix: string;
 }
 
-/**
- * remend drops one trailing space before it looks for unfinished syntax (the space may be the
- * end of a word still coming); a space at the end changes no tree but an indented code block's,
- * where it would show for one frame, so that alone does not call for parsing the block again.
- */
-const withoutTrailingSpace = (text: string) => (text.endsWith(" ") && !text.endsWith("  ") ? text.slice(0, -1) : text);
-
 const parse = (text: string, block: ResolvedBlock) => parseWithDefinitions(text, block.links, block.notes).tree;
 
 function renderBlock(text: string, open: boolean, block: ResolvedBlock, prefix: string) {
@@ -37,8 +25,8 @@ function renderBlock(text: string, open: boolean, block: ResolvedBlock, prefix: 
   if (!open) return renderTree(tree ?? parse(text, block), options);
   const fence = openFence(text);
   if (fence) return renderTree(fence, options);
-  const closed = remend(text, remendOptions);
-  return renderTree(tree && (closed === text || closed === withoutTrailingSpace(text)) ? tree : parse(closed, block), options);
+  const closed = textToDraw(text, tree !== undefined);
+  return renderTree(closed === undefined ? tree! : parse(closed, block), options);
 }
 
 /**
@@ -193,21 +181,35 @@ export const Markdown = forwardRef<HTMLDivElement, MarkdownProps>(function Markd
   const lastRuns = useRef<readonly Run[]>([]);
   const lastChapters = useRef<readonly (readonly Run[])[]>([]);
   const prefix = `tandem-${useId().replace(/[^\w-]/g, "")}-`;
-  const { chapters, resolved } = useMemo(() => {
-    last.current = splitBlocks(children, last.current);
-    lastDocument.current = resolveDocument(last.current, lastDocument.current);
-    lastRuns.current = runsOf(last.current.blocks, lastDocument.current.blocks, lastRuns.current, lastDocument.current.unchanged);
+  const [offThread] = useState(() => new OffThreadParser());
+  const parsed = useSyncExternalStore(offThread.subscribe, offThread.version, offThread.version);
+  // The cut drawn: `children`'s, or while the worker parses it, the newest text it has parsed.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `parsed` says the worker has parsed a newer text
+  const cut = useMemo(() => {
+    last.current = offThread.cut(children, last.current);
+    return last.current;
+  }, [children, parsed, offThread]);
+  // Made again only with the cut: a frame whose text is still being parsed renders nothing below.
+  const body = useMemo(() => {
+    lastDocument.current = resolveDocument(cut, lastDocument.current);
+    lastRuns.current = runsOf(cut.blocks, lastDocument.current.blocks, lastRuns.current, lastDocument.current.unchanged);
     lastChapters.current = chaptersOf(lastRuns.current, lastChapters.current);
-    return { chapters: lastChapters.current, resolved: lastDocument.current };
-  }, [children]);
+    const chapters = lastChapters.current;
+    const { footer } = lastDocument.current;
+    return (
+      <>
+        {chapters.map((runs, i) => (
+          // Keyed by position, as the runs and the blocks are.
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above
+          <Chapter key={i} runs={runs} first={i * CHAPTER} open={i === chapters.length - 1} prefix={prefix} />
+        ))}
+        {footer && <Footnotes footer={footer} prefix={prefix} />}
+      </>
+    );
+  }, [cut, prefix]);
   return (
     <div {...rest} ref={ref} className={cx("tandem-markdown", className)}>
-      {chapters.map((runs, i) => (
-        // Keyed by position, as the runs and the blocks are.
-        // biome-ignore lint/suspicious/noArrayIndexKey: see above
-        <Chapter key={i} runs={runs} first={i * CHAPTER} open={i === chapters.length - 1} prefix={prefix} />
-      ))}
-      {resolved.footer && <Footnotes footer={resolved.footer} prefix={prefix} />}
+      {body}
     </div>
   );
 });

@@ -6,62 +6,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { Markdown } from "./Markdown.js";
 import { preloadMath } from "./Math.js";
 import "../test/harness.js";
+import { html, llmReply, replyInFrames, whole } from "./test/replies.js";
 
 // Runs per property: a few seconds in the test command; MARKDOWN_PROPERTY_RUNS=1000 for a deeper search.
 const RUNS = Number(process.env.MARKDOWN_PROPERTY_RUNS ?? 30);
-
-// Pieces of the shapes an LLM's answer takes, to be put together at random.
-const PIECES = [
-  "Plan:",
-  "1. Install\n\n2. Start\n\n3. Open",
-  "- one\n- two\n- three",
-  "- parent\n  - child\n  - child two\n- next",
-  "1. Run this:\n\n   ```sh\n   npm i\n   ```\n\n2. Then this.",
-  "> Note:\n>\n> ```js\n> let x = 1;\n> ```\n> after",
-  "Results below\n| a | b |\n|---|---|\n| 1 | 2 |",
-  "Heading\n=======",
-  "Sub\n---",
-  'Use <div class="x"> and <br/> here.',
-  "<div>\n<b>raw</b>\n</div>",
-  'See [the docs][d], [d][], [d], [inline](https://example.com/a "T"), <https://auto.link/x>, www.example.com, a@b.co and ![img](https://example.com/i.png).',
-  '[d]: https://example.com/docs "Docs"',
-  "Tides follow the moon.[^1] Again[^1] and[^note].",
-  "[^1]: The moon's pull.",
-  "[^note]: A *second* note\n    with more.",
-  "$E = mc^2$ and $a$",
-  "$$\n\\int_0^1 x\\,dx\n$$",
-  "```ts\nconst a = 1;\n```",
-  "**Bold** and _em_ and `code` and ~~strike~~.",
-  "- [ ] task\n- [x] done",
-  "# Title",
-  "Para line one\nline two",
-  "    indented code",
-  // What goes on through blank lines, so that a fence after it is still its own: an HTML comment, a tilde fence.
-  "<!-- a note\n\nstill the note -->",
-  "~~~\ntilde fence\n\n~~~",
-];
-
-/**
- * The Markdown's HTML, with the reply's own id prefix made the same for every reply, and each
- * element's attributes in one order (React adds an attribute a later frame brings after the others).
- */
-function html(container: HTMLElement): string {
-  const copy = container.cloneNode(true) as HTMLElement;
-  for (const el of copy.querySelectorAll("*")) {
-    const attributes = Array.from(el.attributes, (a) => [a.name, a.value] as const).sort(([a], [b]) => a.localeCompare(b));
-    for (const [name] of attributes) el.removeAttribute(name);
-    for (const [name, value] of attributes) el.setAttribute(name, value);
-  }
-  return copy.innerHTML.replace(/tandem-[\w-]*?-(?=fn|footnote-label)/g, "P-");
-}
-
-/** `text` drawn whole, as after a reload. */
-function whole(text: string): string {
-  const view = render(<Markdown>{text}</Markdown>);
-  const out = html(view.container);
-  view.unmount();
-  return out;
-}
 
 /** `text` streamed in frames ending at `cuts` (then the rest), each frame drawn; the last frame's HTML. */
 function streamed(text: string, cuts: readonly number[]): string {
@@ -181,19 +129,9 @@ describe("a reply streamed a character per frame ends exactly as drawn whole", (
 });
 
 describe("replies put together from LLM-shaped pieces", () => {
-  const reply = fc
-    .array(fc.tuple(fc.constantFrom(...PIECES), fc.constantFrom("\n\n", "\n", "\n\n\n")), { minLength: 1, maxLength: 5 })
-    .map((parts) => parts.map(([piece, gap]) => piece + gap).join(""));
-  const withFrames = reply.chain((text) =>
-    fc.tuple(
-      fc.constant(text),
-      fc.uniqueArray(fc.integer({ min: 1, max: text.length }), { maxLength: 25 }).map((cuts) => cuts.sort((a, b) => a - b)),
-    ),
-  );
-
   it("end, streamed at random frame boundaries, exactly as drawn whole", () => {
     fc.assert(
-      fc.property(withFrames, ([text, cuts]) => {
+      fc.property(replyInFrames, ([text, cuts]) => {
         cleanup();
         expect(streamed(text, cuts)).toBe(whole(text));
       }),
@@ -210,7 +148,7 @@ describe("replies put together from LLM-shaped pieces", () => {
         // And code, indented or fenced, right after a link definition: micromark's HTML drops the
         // blank lines inside that code ("    a\n\n    b" gives "ab"), where its own mdast (and
         // CommonMark) keep them.
-        reply.filter(
+        llmReply.filter(
           (text) =>
             !text.includes("$") &&
             !/\[\^\w+\]:[^\n]*(?:(?:\n[ \t]*)*\n {4}[^\n]*)*\n(?![\n ])/.test(text) &&

@@ -31,7 +31,7 @@ export interface Blocks {
 let cuts = 0;
 
 /** The blocks of a text: where each starts, its mdast where known, and where and how it ends. */
-interface Parsed {
+export interface Parsed {
   starts: number[];
   trees: (Mdast | undefined)[];
   /** Where each block's last node ends. */
@@ -135,7 +135,7 @@ function nodeBlocksBeforeOpenFence(text: string): Parsed {
  * follows its closing line is tokenized, so the frame that closes a long block of code costs
  * what the text after it costs.
  */
-function parseBlocks(text: string): Parsed {
+export function parseBlocks(text: string): Parsed {
   const fence = closedFence(text);
   if (fence) {
     const rest = nodeBlocksBeforeOpenFence(text.slice(fence.end));
@@ -162,6 +162,32 @@ function parseBlocks(text: string): Parsed {
  */
 const detached = (text: string) => ` ${text}`.slice(1);
 
+/** Whether `text` is the text of `previous` grown at its end (a streaming reply), so its cut can grow from that one. */
+export function growsFrom(text: string, previous: Blocks | undefined): previous is Blocks {
+  // Not `text.startsWith(previous.text)`: on a reply grown by concatenation (a V8 cons string)
+  // that walks the string character by character, and costs more than the rest of the cut.
+  return (
+    previous !== undefined &&
+    previous.blocks.length > 0 &&
+    text.length >= previous.text.length &&
+    text.slice(0, previous.text.length) === previous.text
+  );
+}
+
+/**
+ * What the cut of `text`, grown from `previous` (see `growsFrom`), tokenizes: the text from its
+ * first open block on. Undefined where it tokenizes nothing: the same text, or a code block still
+ * open at the end.
+ */
+export function openPart(text: string, previous: Blocks): string | undefined {
+  if (text.length === previous.text.length) return undefined;
+  const keep = previous.frozen;
+  const open = text.slice(previous.starts[keep]);
+  // Nothing can end a code block with no closing fence yet: all the text after its opening line
+  // is its content (CommonMark), so its lines need no tokenizing.
+  return keep === previous.blocks.length - 1 && isOpenFence(open) ? undefined : open;
+}
+
 /**
  * Cuts `text` into top-level blocks. Given the cut of an earlier text that `text` extends (a
  * streaming reply), only the blocks not yet frozen (in practice the last one, and the one before
@@ -170,48 +196,47 @@ const detached = (text: string) => ` ${text}`.slice(1);
  * the whole text is tokenized.
  */
 export function splitBlocks(text: string, previous?: Blocks): Blocks {
-  // Not `text.startsWith(previous.text)`: on a reply grown by concatenation (a V8 cons string)
-  // that walks the string character by character, and costs more than the rest of the cut.
-  if (
-    previous &&
-    previous.blocks.length > 0 &&
-    text.length >= previous.text.length &&
-    text.slice(0, previous.text.length) === previous.text
-  ) {
-    if (text.length === previous.text.length) return previous;
-    const keep = previous.frozen;
-    const base = previous.starts[keep]!;
-    // The blocks kept are copied by reference, and their trees dropped (they are drawn already):
-    // one copy of each array a frame, no walk over the blocks of a long reply.
-    const trees: (Mdast | undefined)[] = new Array(keep).fill(undefined);
-    const blocks = previous.blocks.slice(0, keep);
-    const starts = previous.starts.slice(0, keep);
-    const grown = { text, blocks, starts, trees, id: ++cuts, kept: keep, extends: previous.id };
-    // Nothing can end a code block with no closing fence yet: all the text after its opening
-    // line is its content (CommonMark), so its lines need no tokenizing. Anything else is
-    // tokenized from the first open block's start: the renderer draws the blocks from that tree,
-    // so they are tokenized once a frame, and only the blocks being written.
-    if (keep === previous.blocks.length - 1 && isOpenFence(text.slice(base))) {
-      blocks.push(text.slice(base));
-      starts.push(base);
-      trees.push(undefined);
-      return { ...grown, frozen: keep };
-    }
-    // The blocks this cut closes stay on screen from here on: cut them, and parse them, from a
-    // copy of the open part alone, not from the whole reply.
-    const open = detached(text.slice(base));
-    const parsed = parseBlocks(open);
-    const closed = closedBefore(open, parsed);
-    for (let i = 0; i < parsed.starts.length; i++) {
-      const block = open.slice(parsed.starts[i], parsed.starts[i + 1]);
-      // A block frozen here is kept as long as the reply is shown: a copy of its own text, not a
-      // view of this frame's open part (which holds the block after it too, often whole).
-      blocks.push(i < closed ? detached(block) : block);
-      starts.push(parsed.starts[i]! + base);
-      trees.push(parsed.trees[i]);
-    }
-    return { ...grown, frozen: keep + closed };
+  return growsFrom(text, previous) ? growBlocks(text, previous) : cutWhole(text);
+}
+
+/** `splitBlocks` of a text that grows `previous` (see `growsFrom`). */
+export function growBlocks(text: string, previous: Blocks): Blocks {
+  if (text.length === previous.text.length) return previous;
+  const keep = previous.frozen;
+  const base = previous.starts[keep]!;
+  // The blocks kept are copied by reference, and their trees dropped (they are drawn already):
+  // one copy of each array a frame, no walk over the blocks of a long reply.
+  const trees: (Mdast | undefined)[] = new Array(keep).fill(undefined);
+  const blocks = previous.blocks.slice(0, keep);
+  const starts = previous.starts.slice(0, keep);
+  const grown = { text, blocks, starts, trees, id: ++cuts, kept: keep, extends: previous.id };
+  // Anything but a code block still open is tokenized from the first open block's start: the
+  // renderer draws the blocks from that tree, so they are tokenized once a frame, and only the
+  // blocks being written.
+  const part = openPart(text, previous);
+  if (part === undefined) {
+    blocks.push(text.slice(base));
+    starts.push(base);
+    trees.push(undefined);
+    return { ...grown, frozen: keep };
   }
+  // The blocks this cut closes stay on screen from here on: cut them, and parse them, from a
+  // copy of the open part alone, not from the whole reply.
+  const open = detached(part);
+  const parsed = parseBlocks(open);
+  const closed = closedBefore(open, parsed);
+  for (let i = 0; i < parsed.starts.length; i++) {
+    const block = open.slice(parsed.starts[i], parsed.starts[i + 1]);
+    // A block frozen here is kept as long as the reply is shown: a copy of its own text, not a
+    // view of this frame's open part (which holds the block after it too, often whole).
+    blocks.push(i < closed ? detached(block) : block);
+    starts.push(parsed.starts[i]! + base);
+    trees.push(parsed.trees[i]);
+  }
+  return { ...grown, frozen: keep + closed };
+}
+
+function cutWhole(text: string): Blocks {
   const parsed = parseBlocks(text);
   const { starts } = parsed;
   return {

@@ -26,6 +26,40 @@ function syntax(withGfm: boolean, withMath: boolean): Syntax | undefined {
  */
 const GFM_TRIGGER = /[|~@]|www\.|:\/\/|\[[ xX^]/;
 
+/** A text and the tree `parseMarkdown` gives for it. */
+export type ParsedText = [text: string, tree: Mdast];
+
+/** Trees parsed off the main thread (see `offThread.ts`), by text, each handed out once. */
+const handedOver = new Map<string, Mdast>();
+/** Texts kept waiting for their parse: a frame's few, never a reply's history. */
+const HANDED_OVER_MAX = 32;
+
+/**
+ * Trees parsed elsewhere for texts the renderer is about to parse: `parseMarkdown` returns each
+ * once instead of parsing its text again (the renderer may change a tree it was given, so a
+ * tree is never given twice).
+ */
+export function handOver(parsed: readonly ParsedText[]): void {
+  for (const [text, tree] of parsed) handedOver.set(text, tree);
+  for (const text of handedOver.keys()) {
+    if (handedOver.size <= HANDED_OVER_MAX) break;
+    handedOver.delete(text);
+  }
+}
+
+let recording: ParsedText[] | undefined;
+
+/** Runs `work` and returns every text it parsed with its tree, for `handOver` on the main thread. */
+export function recordParses(work: () => void): ParsedText[] {
+  recording = [];
+  try {
+    work();
+    return recording;
+  } finally {
+    recording = undefined;
+  }
+}
+
 /**
  * GitHub-flavoured Markdown with math (`$…$`, `$$…$$`) to mdast: micromark + GFM + math, as
  * react-markdown with remark-gfm and remark-math parses it. An extension the text holds nothing
@@ -33,5 +67,12 @@ const GFM_TRIGGER = /[|~@]|www\.|:\/\/|\[[ xX^]/;
  * most of its setup, and their autolink pass a walk of every text node.
  */
 export function parseMarkdown(text: string): Mdast {
-  return fromMarkdown(text, syntax(GFM_TRIGGER.test(text), text.includes("$")));
+  const given = handedOver.get(text);
+  if (given !== undefined) {
+    handedOver.delete(text);
+    return given;
+  }
+  const tree = fromMarkdown(text, syntax(GFM_TRIGGER.test(text), text.includes("$")));
+  recording?.push([text, tree]);
+  return tree;
 }

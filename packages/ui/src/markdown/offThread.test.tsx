@@ -1,0 +1,135 @@
+import { act, cleanup, render } from "@testing-library/react";
+import fc from "fast-check";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { Markdown } from "./Markdown.js";
+import { preloadMath } from "./Math.js";
+import { parsesOfOpenPart } from "./openBlock.js";
+import type { ParseReply, ParseRequest } from "./parseWorker.js";
+import "../test/harness.js";
+import { html, replyInFrames, whole } from "./test/replies.js";
+
+// Every parse Markdown makes, counted apart from those the worker makes.
+const parses = vi.hoisted(() => ({ main: 0, inWorker: false }));
+vi.mock("mdast-util-from-markdown", async (importOriginal) => {
+  const original = await importOriginal<typeof import("mdast-util-from-markdown")>();
+  return {
+    fromMarkdown: (...args: Parameters<typeof original.fromMarkdown>) => {
+      if (!parses.inWorker) parses.main++;
+      return original.fromMarkdown(...args);
+    },
+  };
+});
+
+/**
+ * jsdom has no Worker: this one runs the parser's worker code (`parseWorker.ts` is a listener
+ * around `parsesOfOpenPart`) in this process, in a later task, its replies passed through a
+ * structured clone as a worker's are. A browser's own worker is met in the playground's
+ * end-to-end test (apps/playground/e2e/markdown.test.ts).
+ */
+class InProcessWorker {
+  static made = 0;
+  static pending = 0;
+  static fails = false;
+  #listeners = new Map<string, ((event: { data?: unknown }) => void)[]>();
+  constructor() {
+    InProcessWorker.made++;
+    if (InProcessWorker.fails) setTimeout(() => this.#emit("error", {}));
+  }
+  addEventListener(type: string, listener: (event: { data?: unknown }) => void) {
+    this.#listeners.set(type, [...(this.#listeners.get(type) ?? []), listener]);
+  }
+  postMessage({ id, open }: ParseRequest) {
+    InProcessWorker.pending++;
+    setTimeout(() => {
+      InProcessWorker.pending--;
+      parses.inWorker = true;
+      const reply: ParseReply = { id, parsed: parsesOfOpenPart(open) };
+      parses.inWorker = false;
+      this.#emit("message", { data: structuredClone(reply) });
+    });
+  }
+  terminate() {}
+  #emit(type: string, event: { data?: unknown }) {
+    for (const listener of this.#listeners.get(type) ?? []) listener(event);
+  }
+}
+
+beforeAll(async () => {
+  vi.stubGlobal("Worker", InProcessWorker);
+  await preloadMath();
+});
+afterEach(() => {
+  InProcessWorker.fails = false;
+});
+
+/** Lets the worker answer, and the reply draw what it parsed: once, or until it has nothing left to do. */
+const answer = () => act(() => new Promise((resolve) => setTimeout(resolve)));
+async function untilIdle() {
+  do await answer();
+  while (InProcessWorker.pending > 0);
+}
+
+/**
+ * `text` streamed in frames ending at `cuts` (then the rest), the worker answering after the
+ * frames `answered` says (frames come faster than it parses in between): the HTML drawn once it
+ * is done, and how many times the main thread parsed after the first frame.
+ */
+async function streamedOffThread(text: string, cuts: readonly number[], answered: readonly boolean[]) {
+  const view = render(<Markdown>{""}</Markdown>);
+  parses.main = 0;
+  for (const [i, at] of [...cuts, text.length].entries()) {
+    view.rerender(<Markdown>{text.slice(0, at)}</Markdown>);
+    if (answered[i % answered.length]) await answer();
+  }
+  await untilIdle();
+  const out = { html: html(view.container), mainThreadParses: parses.main };
+  view.unmount();
+  return out;
+}
+
+const stream = replyInFrames.chain(([text, cuts]) =>
+  fc.tuple(fc.constant(text), fc.constant(cuts), fc.array(fc.boolean(), { minLength: 1, maxLength: 8 })),
+);
+
+describe("a streaming reply parsed in a worker", () => {
+  it("ends exactly as drawn whole, and leaves the main thread nothing to parse where the reply defines nothing", async () => {
+    await fc.assert(
+      fc.asyncProperty(stream, async ([text, cuts, answered]) => {
+        cleanup();
+        const expected = whole(text);
+        const { html: drawn, mainThreadParses } = await streamedOffThread(text, cuts, answered);
+        expect(drawn).toBe(expected);
+        // A definition (`[x]: url`, `[^x]: note`) is resolved on the main thread, against the whole reply.
+        if (!text.includes("]:")) expect(mainThreadParses).toBe(0);
+      }),
+      { numRuns: Number(process.env.MARKDOWN_PROPERTY_RUNS ?? 30) },
+    );
+    expect(InProcessWorker.made).toBe(1);
+  }, 120_000);
+
+  it("shows each frame's text once the worker has parsed it, one parse behind at most", async () => {
+    const view = render(<Markdown>{"# Title\n\nfirst"}</Markdown>);
+    view.rerender(<Markdown>{"# Title\n\nfirst words\n\n- one"}</Markdown>);
+    // Still being parsed: the frame before is what shows, not a half-parsed one.
+    expect(view.container.querySelector("ul")).toBeNull();
+    expect(view.container.textContent).toBe("Titlefirst");
+    await answer();
+    expect(view.container.querySelector("ul li")?.textContent).toBe("one");
+    expect(view.container.querySelector("p")?.textContent).toBe("first words");
+  });
+
+  it("is parsed on the main thread, the same, where the worker cannot load", async () => {
+    InProcessWorker.fails = true;
+    vi.resetModules();
+    const { Markdown: Fresh } = await import("./Markdown.js");
+    const text = "Plan:\n\n1. Install\n\n2. Start\n\n3. **Open** it";
+    const view = render(<Fresh>{""}</Fresh>);
+    for (let at = 1; at <= text.length; at++) {
+      view.rerender(<Fresh>{text.slice(0, at)}</Fresh>);
+      if (at % 7 === 0) await answer();
+    }
+    await untilIdle();
+    expect(html(view.container)).toBe(whole(text));
+    expect(view.container.querySelectorAll("ol > li")).toHaveLength(3);
+  });
+});

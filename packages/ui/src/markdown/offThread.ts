@@ -1,0 +1,99 @@
+import { type Blocks, growBlocks, growsFrom, openPart, splitBlocks } from "./blocks.js";
+import type { ParseReply, ParseRequest } from "./parseWorker.js";
+import { handOver } from "./syntax.js";
+
+/** The parser's worker, one for every reply, made on first use; null where there is none. */
+let worker: Worker | null | undefined;
+let lastId = 0;
+const waiting = new Map<number, (parsed: boolean) => void>();
+
+/** The worker is gone (it failed to load, or to parse): everything is parsed on the main thread from here on. */
+function stop(): void {
+  worker?.terminate();
+  worker = null;
+  for (const done of waiting.values()) done(false);
+  waiting.clear();
+}
+
+function theWorker(): Worker | null {
+  if (worker !== undefined) return worker;
+  worker = null;
+  // None on a server, in a test DOM, or where the page may not start one (a CSP without worker-src).
+  if (typeof window === "undefined" || typeof Worker !== "function") return null;
+  try {
+    worker = new Worker(new URL("./parseWorker.js", import.meta.url), { type: "module", name: "tandem-markdown" });
+  } catch {
+    return null;
+  }
+  worker.addEventListener("message", ({ data }: MessageEvent<ParseReply>) => {
+    const done = waiting.get(data.id);
+    waiting.delete(data.id);
+    if (data.parsed === undefined) return stop();
+    handOver(data.parsed);
+    done?.(true);
+  });
+  // A script the bundler left out, or that cannot run here.
+  worker.addEventListener("error", stop);
+  worker.addEventListener("messageerror", stop);
+  return worker;
+}
+
+/**
+ * Keeps a streaming reply's parsing off the main thread. Each frame the renderer asks it for the
+ * cut to draw (`cut`): where the newest text's cut would tokenize something, its open part goes
+ * to a worker, which parses what the main thread would (`parsesOfOpenPart`) and hands the trees
+ * over; until then the cut drawn is that of the newest text the worker has parsed, one parse
+ * behind at most (a frame or less), and `subscribe` says when there is a newer one. Where no
+ * worker can run, a text is cut as it comes, parsed here: what is drawn is the same either way.
+ */
+export class OffThreadParser {
+  #listeners = new Set<() => void>();
+  #version = 0;
+  /** The text whose open part the worker is parsing. */
+  #asked: string | undefined;
+  /** The newest text whose trees have been handed over. */
+  #ready: string | undefined;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  };
+
+  /** Changes when the worker has parsed a newer text. */
+  version = (): number => this.#version;
+
+  /**
+   * The cut to draw for `text`, the cut drawn before being `previous`: `text`'s own where it
+   * parses nothing here (the worker has parsed it, it does not grow `previous`, it only grows
+   * an open code block, or there is no worker); otherwise the cut of the newest text the worker
+   * has parsed, or `previous`, and `text` goes to the worker.
+   */
+  cut(text: string, previous: Blocks | undefined): Blocks {
+    if (!growsFrom(text, previous)) return splitBlocks(text);
+    if (text === this.#ready || theWorker() === null) return growBlocks(text, previous);
+    const open = openPart(text, previous);
+    if (open === undefined) return growBlocks(text, previous);
+    const ready = this.#ready;
+    const next =
+      ready !== undefined && ready.length > previous.text.length && text.slice(0, ready.length) === ready
+        ? growBlocks(ready, previous)
+        : previous;
+    this.#ask(text, next === previous ? open : openPart(text, next));
+    return next;
+  }
+
+  /** Sends the open part of `text` (see `openPart`) to the worker, unless it is busy with this reply. */
+  #ask(text: string, open: string | undefined): void {
+    const parser = theWorker();
+    if (this.#asked !== undefined || open === undefined || parser === null) return;
+    const id = ++lastId;
+    this.#asked = text;
+    waiting.set(id, (parsed) => {
+      this.#asked = undefined;
+      if (parsed) this.#ready = text;
+      this.#version++;
+      for (const listener of this.#listeners) listener();
+    });
+    parser.postMessage({ id, open } satisfies ParseRequest);
+  }
+}

@@ -30,6 +30,7 @@ class InProcessWorker {
   static made = 0;
   static pending = 0;
   static fails = false;
+  static throws = false;
   #listeners = new Map<string, ((event: { data?: unknown }) => void)[]>();
   constructor() {
     InProcessWorker.made++;
@@ -43,7 +44,7 @@ class InProcessWorker {
     setTimeout(() => {
       InProcessWorker.pending--;
       parses.inWorker = true;
-      const reply: ParseReply = { id, parsed: parsesOfOpenPart(open) };
+      const reply: ParseReply = InProcessWorker.throws ? { id, error: "Error: the parser threw" } : { id, parsed: parsesOfOpenPart(open) };
       parses.inWorker = false;
       this.#emit("message", { data: structuredClone(reply) });
     });
@@ -60,7 +61,15 @@ beforeAll(async () => {
 });
 afterEach(() => {
   InProcessWorker.fails = false;
+  InProcessWorker.throws = false;
 });
+
+/** HTML with its code blocks' highlighting flattened (it may come while a test waits). */
+function plain(markup: string): string {
+  const root = document.createElement("div");
+  root.innerHTML = markup;
+  return html(root, { plainCode: true });
+}
 
 /** Lets the worker answer, and the reply draw what it parsed: once, or until it has nothing left to do. */
 const answer = () => act(() => new Promise((resolve) => setTimeout(resolve)));
@@ -82,7 +91,7 @@ async function streamedOffThread(text: string, cuts: readonly number[], answered
     if (answered[i % answered.length]) await answer();
   }
   await untilIdle();
-  const out = { html: html(view.container), mainThreadParses: parses.main };
+  const out = { html: html(view.container, { plainCode: true }), mainThreadParses: parses.main };
   view.unmount();
   return out;
 }
@@ -96,7 +105,7 @@ describe("a streaming reply parsed in a worker", () => {
     await fc.assert(
       fc.asyncProperty(stream, async ([text, cuts, answered]) => {
         cleanup();
-        const expected = whole(text);
+        const expected = plain(whole(text));
         const { html: drawn, mainThreadParses } = await streamedOffThread(text, cuts, answered);
         expect(drawn).toBe(expected);
         // A definition (`[x]: url`, `[^x]: note`) is resolved on the main thread, against the whole reply.
@@ -118,6 +127,25 @@ describe("a streaming reply parsed in a worker", () => {
     expect(view.container.querySelector("p")?.textContent).toBe("first words");
   });
 
+  it("ends with its last frame where that frame only adds to a code block still open, arrived while the worker was busy", async () => {
+    const view = render(<Markdown>{"Hello"}</Markdown>);
+    view.rerender(<Markdown>{"Hello\n\n```js\nfoo"}</Markdown>);
+    view.rerender(<Markdown>{"Hello\n\n```js\nfoo bar"}</Markdown>);
+    await untilIdle();
+    expect(view.container.querySelector("pre code")?.textContent).toBe("foo bar\n");
+    expect(html(view.container, { plainCode: true })).toBe(plain(whole("Hello\n\n```js\nfoo bar")));
+  });
+
+  it("ends with its last frame, parsed on the main thread, where the worker fails to parse it", async () => {
+    vi.resetModules();
+    const { Markdown: Fresh } = await import("./Markdown.js");
+    const view = render(<Fresh>{"# Title\n\nfirst"}</Fresh>);
+    InProcessWorker.throws = true;
+    view.rerender(<Fresh>{"# Title\n\nfirst words, and the **last**"}</Fresh>);
+    await untilIdle();
+    expect(html(view.container, { plainCode: true })).toBe(plain(whole("# Title\n\nfirst words, and the **last**")));
+  });
+
   it("is parsed on the main thread, the same, where the worker cannot load", async () => {
     InProcessWorker.fails = true;
     vi.resetModules();
@@ -129,7 +157,7 @@ describe("a streaming reply parsed in a worker", () => {
       if (at % 7 === 0) await answer();
     }
     await untilIdle();
-    expect(html(view.container)).toBe(whole(text));
+    expect(html(view.container, { plainCode: true })).toBe(plain(whole(text)));
     expect(view.container.querySelectorAll("ol > li")).toHaveLength(3);
   });
 });

@@ -28,7 +28,11 @@ function theWorker(): Worker | null {
   worker.addEventListener("message", ({ data }: MessageEvent<ParseReply>) => {
     const done = waiting.get(data.id);
     waiting.delete(data.id);
-    if (data.parsed === undefined) return stop();
+    // The worker could not parse it: that text, and every one after, is parsed here.
+    if (data.parsed === undefined) {
+      done?.(false);
+      return stop();
+    }
     handOver(data.parsed);
     done?.(true);
   });
@@ -78,21 +82,30 @@ export class OffThreadParser {
       ready !== undefined && ready.length > previous.text.length && text.slice(0, ready.length) === ready
         ? growBlocks(ready, previous)
         : previous;
-    this.#ask(text, next === previous ? open : openPart(text, next));
+    const rest = next === previous ? open : openPart(text, next);
+    // What `text` adds to `next` is only code in a block still open: nothing to parse, drawn in
+    // the next render, grown from `next` once `next` is drawn (a cut grown from a cut not drawn
+    // would drop the trees of the blocks that cut closed).
+    if (rest === undefined) queueMicrotask(this.#changed);
+    else this.#ask(text, rest);
     return next;
   }
 
+  #changed = (): void => {
+    this.#version++;
+    for (const listener of this.#listeners) listener();
+  };
+
   /** Sends the open part of `text` (see `openPart`) to the worker, unless it is busy with this reply. */
-  #ask(text: string, open: string | undefined): void {
+  #ask(text: string, open: string): void {
     const parser = theWorker();
-    if (this.#asked !== undefined || open === undefined || parser === null) return;
+    if (this.#asked !== undefined || parser === null) return;
     const id = ++lastId;
     this.#asked = text;
     waiting.set(id, (parsed) => {
       this.#asked = undefined;
       if (parsed) this.#ready = text;
-      this.#version++;
-      for (const listener of this.#listeners) listener();
+      this.#changed();
     });
     parser.postMessage({ id, open } satisfies ParseRequest);
   }

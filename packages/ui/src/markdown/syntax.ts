@@ -29,8 +29,8 @@ const GFM_TRIGGER = /[|~@]|www\.|:\/\/|\[[ xX^]/;
 /** A text and the tree `parseMarkdown` gives for it. */
 export type ParsedText = [text: string, tree: Mdast];
 
-/** Trees parsed off the main thread (see `offThread.ts`), by text, each handed out once. */
-const handedOver = new Map<string, Mdast>();
+/** Trees parsed off the main thread (see `offThread.ts`), by text, each handed out once (a text parsed twice has two). */
+const handedOver = new Map<string, Mdast[]>();
 /** Texts kept waiting for their parse: a frame's few, never a reply's history. */
 const HANDED_OVER_MAX = 32;
 
@@ -40,7 +40,13 @@ const HANDED_OVER_MAX = 32;
  * tree is never given twice).
  */
 export function handOver(parsed: readonly ParsedText[]): void {
-  for (const [text, tree] of parsed) handedOver.set(text, tree);
+  for (const [text, tree] of parsed) {
+    // Put last, so the texts evicted first are those handed over longest ago (a frame the
+    // renderer moved past never asks for its trees).
+    const trees = handedOver.get(text) ?? [];
+    handedOver.delete(text);
+    handedOver.set(text, [...trees.slice(-1), tree]);
+  }
   for (const text of handedOver.keys()) {
     if (handedOver.size <= HANDED_OVER_MAX) break;
     handedOver.delete(text);
@@ -67,10 +73,11 @@ export function recordParses(work: () => void): ParsedText[] {
  * most of its setup, and their autolink pass a walk of every text node.
  */
 export function parseMarkdown(text: string): Mdast {
-  const given = handedOver.get(text);
+  // What is being recorded is parsed for another thread: parsed here, whatever was handed over.
+  const given = recording === undefined ? handedOver.get(text) : undefined;
   if (given !== undefined) {
-    handedOver.delete(text);
-    return given;
+    if (given.length === 1) handedOver.delete(text);
+    return given.shift()!;
   }
   const tree = fromMarkdown(text, syntax(GFM_TRIGGER.test(text), text.includes("$")));
   recording?.push([text, tree]);

@@ -37,8 +37,10 @@ export const PIECES = [
  * The Markdown's HTML, with the reply's own id prefix made the same for every reply, and each
  * element's attributes in one order (React adds an attribute a later frame brings after the others).
  */
-export function html(container: HTMLElement): string {
+export function html(container: HTMLElement, { plainCode = false } = {}): string {
   const copy = container.cloneNode(true) as HTMLElement;
+  // Highlighting comes when the code stands still and the page is idle: a test that waits may see it.
+  if (plainCode) for (const code of copy.querySelectorAll("pre code")) code.replaceChildren(code.textContent ?? "");
   for (const el of copy.querySelectorAll("*")) {
     const attributes = Array.from(el.attributes, (a) => [a.name, a.value] as const).sort(([a], [b]) => a.localeCompare(b));
     for (const [name] of attributes) el.removeAttribute(name);

@@ -33,7 +33,8 @@ const EXPECT = {
   "@tandem/core": { sideEffects: false, browser: true },
   "@tandem/react": { sideEffects: false, browser: true, clientEntries: ["."] },
   "@tandem/ui": {
-    sideEffects: ["*.css"],
+    // The stylesheet, and the Markdown worker's stand-in `document`, which must run before the parser loads in the worker.
+    sideEffects: ["*.css", "**/markdown/workerDocument.*"],
     browser: true,
     noTypes: ["./styles.css"],
     clientEntries: [".", "./markdown", "./inspector", "./a2ui", "./mcp-apps"],

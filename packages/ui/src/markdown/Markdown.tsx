@@ -173,7 +173,9 @@ const Footnotes = memo(
  * loaded with the first formula. The text is cut into top-level blocks, each rendered on its own,
  * so a streaming reply costs per frame what its last block costs, however long it is; reference
  * links and footnotes still resolve across the whole reply, and the reply drawn as it streams
- * ends exactly as the same text drawn whole.
+ * ends exactly as the same text drawn whole. While a reply grows, its last blocks are parsed in
+ * a Web Worker where one can start (`parseWorker.js`, beside this file), and on the page where
+ * none can (server rendering, a test DOM, a CSP without `worker-src`): the same DOM either way.
  */
 export const Markdown = forwardRef<HTMLDivElement, MarkdownProps>(function Markdown({ children, className, ...rest }, ref) {
   const last = useRef<Blocks>(undefined);

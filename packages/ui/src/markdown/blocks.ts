@@ -31,7 +31,7 @@ export interface Blocks {
 let cuts = 0;
 
 /** The blocks of a text: where each starts, its mdast where known, and where and how it ends. */
-export interface Parsed {
+interface Parsed {
   starts: number[];
   trees: (Mdast | undefined)[];
   /** Where each block's last node ends. */

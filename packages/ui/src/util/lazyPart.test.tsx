@@ -19,6 +19,16 @@ function controlledLoader() {
   return { load, attempts };
 }
 
+/** A part whose chunk has been preloaded, and loaded, before anything shows it. */
+async function loadedPart() {
+  const { load, attempts } = controlledLoader();
+  const Part = lazyPart(load);
+  const preloaded = Part.preload();
+  attempts[0]!.resolve();
+  await preloaded;
+  return Part;
+}
+
 describe("a part loaded on first use", () => {
   it("shows nothing while its chunk loads, then the part, without a second request for another copy", async () => {
     const { load, attempts } = controlledLoader();
@@ -37,11 +47,7 @@ describe("a part loaded on first use", () => {
   });
 
   it("renders in the very render that asks for it once loaded, ref included", async () => {
-    const { load, attempts } = controlledLoader();
-    const Part = lazyPart(load);
-    const preloaded = Part.preload();
-    attempts[0]!.resolve();
-    await preloaded;
+    const Part = await loadedPart();
     const ref = createRef<HTMLParagraphElement>();
     render(<Part name="Ada" ref={ref} />);
     expect(screen.getByText("Hello Ada")).toBe(ref.current);
@@ -88,11 +94,7 @@ describe("a part loaded on first use", () => {
   });
 
   it("is left out of server-rendered markup even once loaded, so hydration starts from the same nothing", async () => {
-    const { load, attempts } = controlledLoader();
-    const Part = lazyPart(load);
-    const preloaded = Part.preload();
-    attempts[0]!.resolve();
-    await preloaded;
+    const Part = await loadedPart();
     expect(renderToString(<Part name="Ada" />)).toBe("");
   });
 });

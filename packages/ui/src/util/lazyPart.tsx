@@ -7,7 +7,7 @@ import {
   useEffect,
   useSyncExternalStore,
 } from "react";
-import { useLabels } from "../labels/labels.js";
+import { PartFailed } from "./PartFailed.js";
 
 // What the part shows: nothing yet (idle or loading), the loaded part, or the failure.
 type View<C> = { status: "pending" } | { status: "loaded"; Part: C } | { status: "failed" };
@@ -89,13 +89,5 @@ export function lazyPart<P extends object, E>(
 
 /** What a part whose chunk could not be loaded shows instead: an alert, and Retry to load it again. */
 export function PartLoadError({ retry }: { retry: () => void }) {
-  const labels = useLabels();
-  return (
-    <div role="alert" className="tandem-part-error">
-      <span>{labels.partLoadFailed}</span>
-      <button type="button" className="tandem-button" onClick={retry}>
-        {labels.retry}
-      </button>
-    </div>
-  );
+  return <PartFailed retry={retry} />;
 }

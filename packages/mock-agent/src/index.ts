@@ -3,6 +3,7 @@
  *
  * @module @tandem/mock-agent
  */
+export type { Hold, HoldAt } from "./holds.js";
 export { pngImage } from "./png.js";
 export { checkRecording, type RecordedRun, type Recording, requestDifference } from "./replay.js";
 export { a2uiActionOf, a2uiSurfaces } from "./scenarios/a2ui.js";

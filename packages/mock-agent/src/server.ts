@@ -4,6 +4,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { agUi } from "./dialects/agUi.js";
 import { RequestError, type RequestInfo, routes } from "./dialects/index.js";
 import { ThreadHistory } from "./history.js";
+import { type HoldAt, Holds } from "./holds.js";
 import { Replay } from "./replay.js";
 import { cut, DROP_PAUSE_MS, MockRuns } from "./resumable/mockRuns.js";
 import { capabilitiesOf, hasScenario } from "./scenarios/capabilities.js";
@@ -85,6 +86,7 @@ export async function startMockAgent(options: MockAgentOptions = {}): Promise<Mo
   /** The run in progress on each thread: what `POST /agent/:agentId/stop/:threadId` aborts. */
   const running = new Map<string, { runId: string; controller: AbortController }>();
   const resumable = new MockRuns({ windowMs: options.resumeWindowMs ?? 30_000, dropAfter: options.dropAfter });
+  const holds = new Holds();
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const url = new URL(req.url ?? "/", "http://local");
@@ -208,6 +210,7 @@ export async function startMockAgent(options: MockAgentOptions = {}): Promise<Mo
       if (!isStream(reply)) throw new Error("The script returned neither a reply nor a stream of steps");
 
       res.writeHead(200, { ...CORS, "content-type": writer.contentType, "cache-control": "no-cache" });
+      const held = holds.stream(path);
       for await (const step of reply) {
         if (controller.signal.aborted) break;
         if (isEvent(step)) {
@@ -224,6 +227,9 @@ export async function startMockAgent(options: MockAgentOptions = {}): Promise<Mo
               void cut(req, res, DROP_PAUSE_MS);
             }
           }
+          // A test holds the stream here until it releases it (the run stays as it is now).
+          const hold = held(event, controller.signal);
+          if (hold) await hold;
         } else if ("delay" in step) await sleep(step.delay, undefined, { signal: controller.signal }).catch(() => {});
         else if ("raw" in step) {
           if (!gone()) res.write(step.raw);
@@ -263,8 +269,10 @@ export async function startMockAgent(options: MockAgentOptions = {}): Promise<Mo
     url: `${baseUrl}/`,
     baseUrl,
     requests,
+    hold: (at: HoldAt) => holds.add(at),
     close: () =>
       new Promise<void>((resolve) => {
+        holds.clear();
         for (const run of running.values()) run.controller.abort();
         for (const socket of sockets) socket.destroy();
         server.close(() => resolve());

@@ -1,4 +1,5 @@
 import type { Message, RunAgentInput } from "@ag-ui/core";
+import type { Hold, HoldAt } from "./holds.js";
 
 export type { Message, RunAgentInput };
 
@@ -106,6 +107,12 @@ export interface MockAgent {
   /** `http://host:port`; `POST {baseUrl}/{scenario}` plays a named scenario. */
   baseUrl: string;
   requests: RecordedRequest[];
+  /**
+   * Holds the next stream that writes the event `at` describes, right after writing it, until the
+   * test calls `release()`: a transient state (running, Stop shown, a subagent at work) lasts
+   * as long as the test needs it, on any machine. `await hold.reached` before looking at it.
+   */
+  hold(at: HoldAt): Hold;
   /** Aborts running runs, drops open connections and stops the server; resolves once it is closed. */
   close(): Promise<void>;
 }

@@ -1,26 +1,4 @@
-import type { EventStep } from "./types.js";
-
-/** Which event a {@link Hold} stops a stream after. */
-export type HoldAt =
-  /** After the `count`th event of this type in one stream (default the first). */
-  | { type: string; count?: number; path?: string }
-  /** After the first event for which this says true (`index`: the event's place in its stream, from 0). */
-  | ((event: EventStep, index: number, path: string) => boolean);
-
-/**
- * A stream held still by the test: the mock agent has sent everything up to and including the
- * matched event, flushed it, and sends nothing more until `release()`. For tests that need a
- * transient state (a run going on, a Stop button, a subagent at work) to last until they are
- * done with it, instead of hoping to catch it.
- */
-export interface Hold {
-  /** Settles once a stream has reached the matched event and is waiting. */
-  readonly reached: Promise<void>;
-  /** Whether a stream is waiting on this hold now. */
-  readonly waiting: boolean;
-  /** Lets the stream go on (at once if it has not reached the hold yet: it then never stops). */
-  release(): void;
-}
+import type { EventStep, Hold, HoldAt } from "./types.js";
 
 /** The holds a mock agent's streams check after each event they write. */
 export class Holds {

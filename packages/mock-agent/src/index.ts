@@ -3,7 +3,6 @@
  *
  * @module @tandem/mock-agent
  */
-export type { Hold, HoldAt } from "./holds.js";
 export { pngImage } from "./png.js";
 export { checkRecording, type RecordedRun, type Recording, requestDifference } from "./replay.js";
 export { a2uiActionOf, a2uiSurfaces } from "./scenarios/a2ui.js";
@@ -27,4 +26,15 @@ export {
   toolCallPieces,
   toolResult,
 } from "./steps.js";
-export type { MockAgent, MockAgentOptions, RecordedRequest, Reply, ScenarioName, Script, ScriptContext, Step } from "./types.js";
+export type {
+  Hold,
+  HoldAt,
+  MockAgent,
+  MockAgentOptions,
+  RecordedRequest,
+  Reply,
+  ScenarioName,
+  Script,
+  ScriptContext,
+  Step,
+} from "./types.js";

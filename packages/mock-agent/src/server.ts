@@ -4,13 +4,22 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { agUi } from "./dialects/agUi.js";
 import { RequestError, type RequestInfo, routes } from "./dialects/index.js";
 import { ThreadHistory } from "./history.js";
-import { type HoldAt, Holds } from "./holds.js";
+import { Holds } from "./holds.js";
 import { Replay } from "./replay.js";
 import { cut, DROP_PAUSE_MS, MockRuns } from "./resumable/mockRuns.js";
 import { capabilitiesOf, hasScenario } from "./scenarios/capabilities.js";
 import { scenarios } from "./scenarios/index.js";
 import { THREADS, ThreadsApi } from "./threads.js";
-import { isEvent, type MockAgent, type MockAgentOptions, type RecordedRequest, type Reply, type Script, type Step } from "./types.js";
+import {
+  type HoldAt,
+  isEvent,
+  type MockAgent,
+  type MockAgentOptions,
+  type RecordedRequest,
+  type Reply,
+  type Script,
+  type Step,
+} from "./types.js";
 
 const CORS = {
   "access-control-allow-origin": "*",

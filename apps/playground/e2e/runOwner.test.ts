@@ -69,6 +69,7 @@ describe("one owner per run, in Chromium", () => {
     await expect.poll(() => b.getByTestId("tandem-following").textContent()).toBe("Following a reply another tab is running");
     expect(await b.getByRole("button", { name: "Stop" }).count()).toBe(0);
     expect(await a.getByRole("button", { name: "Stop" }).count()).toBe(1);
+    await screenshot(b, "run-owner-follower");
 
     hold.release();
     // The tool ran in A (its page changed), and B shows the whole reply.
@@ -85,7 +86,6 @@ describe("one owner per run, in Chromium", () => {
     // B followed A's saves: it never joined the stream.
     expect(readOns(start)).toHaveLength(0);
     await expect.poll(() => chat(b).getAttribute("data-following")).not.toBe("true");
-    await screenshot(b, "run-owner-follower");
   });
 
   it("the owner tab closed mid-reply: the following tab takes the run over and it ends once", async () => {

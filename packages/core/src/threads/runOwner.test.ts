@@ -219,6 +219,27 @@ describe("one owner per run across tabs", () => {
     expect(b.r.client.state.error).toBeNull();
   });
 
+  it("a tab already showing the thread follows the run another tab starts, and runs nothing", async () => {
+    const agent = await startMockAgent({ tokenDelayMs: 1 });
+    agents.push(agent);
+    const hold = agent.hold({ type: "TOOL_CALL_ARGS" });
+    const storage = memoryStorage();
+    const manager = lockManager();
+    const a = tab(agent.url, storage, manager.tab().locks);
+    const b = tab(agent.url, storage, manager.tab().locks);
+    await until(a.kept);
+    await until(b.kept);
+    void a.r.client.sendMessage("make the background teal");
+    await hold.reached;
+    await until(() => b.r.client.state.following);
+    hold.release();
+    await until(() => lastText(a.r).startsWith("Done!") && a.r.client.state.status === "idle");
+    await until(() => lastText(b.r).startsWith("Done!") && !b.r.client.state.following);
+    expect(a.ran).toEqual(["teal"]);
+    expect(b.ran).toEqual([]);
+    expect(agent.requests.filter((q) => q.method === "POST")).toHaveLength(2);
+  });
+
   it("the owner gone mid-run: the following tab takes the run over, reads it on, and runs the tool once", async () => {
     const { hold, storage, manager, lockA, storageA, a, runs, readOns } = await ownerMidRun();
     const b = tab(agents[0]!.url, storage, manager.tab().locks);

@@ -57,15 +57,15 @@ export class ThreadKeeper {
 
   /**
    * Keeps the session's thread from now on, once its stored copy (null when none) has been read.
-   * A copy saved mid-run whose run another tab owns (it holds the thread's lock) is followed
-   * read-only; otherwise it is this tab's to restore (a reload reads its run on).
+   * A thread whose run another tab owns (it holds the thread's lock) is followed read-only;
+   * otherwise the copy is this tab's to restore (a reload reads its run on).
    */
   attach(session: Session, stored: StoredThread | null): void {
     const { client } = session;
     // Before the restore, which may send what the stored outbox holds: one tab sends each message.
     client.outbox.claim = claimAcrossTabs(this.storage, client.state.threadId, () => session.persistence?.flush() ?? Promise.resolve());
     const owner = this.ownerOf(session);
-    if (stored?.runningSince && owner.checked) {
+    if (stored && owner.checked) {
       const decided = owner.tryAcquire().then((mine) => {
         if (session.controller.signal.aborted) return;
         if (mine) this.restoreOwned(session, stored);
@@ -77,6 +77,7 @@ export class ThreadKeeper {
     }
     this.restoreOwned(session, stored);
   }
+
   /** Deletes a thread from the storage. */
   remove(id: string): Promise<void> {
     return this.write(() => this.storage.remove(id));
@@ -105,7 +106,8 @@ export class ThreadKeeper {
 
   /**
    * Another tab changed a thread: the list follows, and so does the current thread while it is
-   * idle. A copy saved mid-run by a tab that owns the run makes this tab follow that run.
+   * idle. While another tab holds the thread's lock (its run goes on) this one follows that run
+   * read-only; a copy saved mid-run that nobody holds is a run whose tab went away: taken over.
    */
   heard(id: string): void {
     void this.refresh();
@@ -113,7 +115,9 @@ export class ThreadKeeper {
     if (id !== this.state.currentId || !session?.persistence) return;
     void this.load(id).then(async (stored) => {
       const { client } = session;
-      if (this.host.session() !== session || client.state.status !== "idle" || session.persistence?.hasUnsaved()) return;
+      const { following } = client.state;
+      // A follower shows every copy its owner saves, a question it waits on included.
+      if (this.host.session() !== session || (client.state.status !== "idle" && !following) || session.persistence?.hasUnsaved()) return;
       if (!stored) {
         // Removed in another tab: this one moves on rather than writing into a tombstone.
         if (session.stored) this.host.discardCurrent();
@@ -121,11 +125,16 @@ export class ThreadKeeper {
       }
       session.stored = true;
       const owner = session.owner;
-      if (stored.runningSince && owner?.checked && !owner.holding && !client.state.following) {
-        // Another tab's run: followed here, or taken over if that tab is gone.
-        if (await owner.tryAcquire()) void this.takeOver(session);
-        else if (this.host.session() === session) this.follow(session, stored);
-        return;
+      if (owner?.checked && !owner.holding && !following) {
+        if (!(await owner.tryAcquire())) {
+          // Another tab's run goes on: followed here.
+          if (this.host.session() === session) this.follow(session, stored);
+          return;
+        }
+        // Saved mid-run, yet nobody owns it: its tab went away, and this one reads it on.
+        if (stored.runningSince) return void this.takeOver(session);
+        owner.release();
+        if (this.host.session() !== session) return;
       }
       if (sameThread(stored, client.state)) return;
       session.persistence?.discard();

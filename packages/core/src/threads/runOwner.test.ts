@@ -295,7 +295,8 @@ describe("a client that follows another tab's run", () => {
     );
     expect(client.state.following).toBe(true);
     client.respond("c1", { status: "changed" });
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining("another tab owns this run"));
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining("another tab owns this thread's run"));
+    await client.regenerate();
     const sent = client.sendMessage("hello");
     expect(client.state.outbox.map((i) => i.state)).toEqual(["queued"]);
     // Nothing was queued to run: no handler, no request.

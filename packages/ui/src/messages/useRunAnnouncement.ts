@@ -22,9 +22,12 @@ export function useRunAnnouncement(): string {
     // A dropped stream being restored, then the reply going on (its end or an error is said below).
     if (status === "running") setText(reconnecting ? labels.reconnecting : labels.agentContinuing);
   }, [reconnecting, status, labels]);
+  const wasFollowing = useRef(following);
   useEffect(() => {
-    // Another tab's run, shown here read-only (its end is said when this tab sees it).
-    if (following) setText(labels.following);
+    if (wasFollowing.current === following) return;
+    wasFollowing.current = following;
+    // Another tab's run, shown here read-only; once it is over, that is no longer said.
+    setText(following ? labels.following : "");
   }, [following, labels]);
   useEffect(() => {
     const before = previous.current;

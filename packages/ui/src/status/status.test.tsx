@@ -80,5 +80,6 @@ describe("Following", () => {
     act(() => client.store.update((s) => ({ ...s, following: false })));
     expect(screen.queryByTestId("tandem-following")).toBeNull();
     expect(screen.getByTestId("tandem-chat").getAttribute("data-following")).toBe("false");
+    expect(screen.getByRole("status").textContent).toBe("");
   });
 });

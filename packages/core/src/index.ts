@@ -40,6 +40,7 @@ export { createThreadStore, type ThreadStore } from "./store/createThreadStore.j
 export type { Schedule } from "./store/frame.js";
 export type { MessageIndex } from "./store/messageIndex.js";
 export type { Remember } from "./threads/remember.js";
+export type { RunLocks } from "./threads/runOwner.js";
 export { ThreadRuntime, type ThreadRuntimeOptions, type ThreadRuntimeState } from "./threads/threadRuntime.js";
 export type { FrontendTool, ToolHandlerContext } from "./tools/registry.js";
 export { type InferArgs, type JsonSchema, type ToolParameters, type Validation, validateArgs } from "./tools/schema.js";

@@ -51,6 +51,12 @@ export interface ThreadState {
   error: AgentError | null;
   /** The run's stream dropped and is being reconnected (`status` stays "running"). */
   reconnecting: boolean;
+  /**
+   * Another tab owns the run going on (it holds the thread's Web Lock): this tab shows it
+   * read-only, from that tab's saves; it executes no tools, sends no follow-up or answer, and
+   * offers no Stop. It takes the run over if that tab goes away mid-run.
+   */
+  following: boolean;
   /** The run in progress, or the last one. */
   runId: string | null;
   /** Steps of the current run, in start order. */

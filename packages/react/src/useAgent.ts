@@ -27,6 +27,11 @@ export interface AgentView {
   state: unknown;
   /** The reply's connection dropped and is being restored (`status` stays "running"). */
   reconnecting: boolean;
+  /**
+   * Another tab owns the run going on and this one follows it read-only (no Stop, no tools run
+   * here); it takes the run over if that tab goes away. Always false without Web Locks.
+   */
+  following: boolean;
 }
 
 /** What `useAgent()` can do to the thread: the `AgentClient` actions, stable across renders. */
@@ -66,6 +71,7 @@ const VIEW_KEYS: readonly ViewKey[] = [
   "steps",
   "state",
   "reconnecting",
+  "following",
 ];
 
 function read(client: AgentClient, s: ThreadState, key: ViewKey): unknown {

@@ -65,6 +65,7 @@ export { UserContent, type UserContentProps } from "./messages/UserContent.js";
 export { type AutoScroll, useAutoScroll } from "./messages/useAutoScroll.js";
 export { useRunAnnouncement } from "./messages/useRunAnnouncement.js";
 export { Outbox, type OutboxProps } from "./outbox/Outbox.js";
+export { Following, type FollowingProps } from "./status/Following.js";
 export { Reconnecting, type ReconnectingProps } from "./status/Reconnecting.js";
 export {
   RunError,

@@ -159,6 +159,11 @@ const cases: Array<{
     render: (p) => <ui.Reconnecting {...p} />,
   },
   {
+    name: "Following",
+    setup: (client) => client.store.update((s) => ({ ...s, following: true })),
+    render: (p) => <ui.Following {...p} />,
+  },
+  {
     name: "Usage",
     setup: (client) => dispatch(client, runStarted(), { ...runFinished(), usage: [{ inputTokens: 1, outputTokens: 1 }] }),
     render: (p) => <ui.Usage {...p} />,

@@ -81,7 +81,8 @@ export class Outbox {
     const id = randomUUID();
     // While a question waits for the user (the loop is busy waiting), a message answers it: it goes now.
     const replying = this.loop.busy && this.state.status === "running";
-    if (online && this.state.outbox.length === 0 && !replying) return this.deliver(id, content);
+    // While another tab's run is followed, it waits for that run to end (see `RunOwner`).
+    if (online && this.state.outbox.length === 0 && !replying && !this.loop.following) return this.deliver(id, content);
     const item: OutboxItem = { id, content, state: online ? "queued" : "waiting" };
     // Sending again is sending on: what a Stop or an error held goes first.
     this.update((items) => [...items.map(released), item]);

@@ -25,6 +25,7 @@ export function createThreadState(init: Partial<ThreadState> & { threadId: strin
     status: "idle",
     error: null,
     reconnecting: false,
+    following: false,
     runId: null,
     steps: [],
     interrupts: [],

@@ -20,7 +20,7 @@ import { loadCapabilities, loadHistory } from "./agentServer.js";
 import { Branching } from "./branching.js";
 import { type AgentClientOptions, stopOnServer } from "./clientOptions.js";
 import { restoreThread } from "./resumeAfterReload.js";
-import { RunLoop } from "./runLoop.js";
+import { RunLoop, type RunOwnership } from "./runLoop.js";
 
 const STOPPED = "Stopped by the user.";
 const ATTACHMENT_KINDS: readonly AttachmentKind[] = ["image", "audio", "video", "document"];
@@ -128,7 +128,7 @@ export class AgentClient {
 
   /** Starts a run with the thread as it is (the agent speaks first, or picks up after setState); `forwardedProps` go with this run only. */
   runAgent = (request: { forwardedProps?: Record<string, unknown> } = {}): Promise<void> =>
-    this.refused("runAgent") ? Promise.resolve() : this.loop.enqueue({ ...request });
+    this.refused("runAgent") || this.followed("runAgent") ? Promise.resolve() : this.loop.enqueue({ ...request });
 
   /** Aborts the request and any tool handlers; the thread is left idle with what it had. */
   stop(): void {
@@ -145,19 +145,19 @@ export class AgentClient {
 
   /** Runs again after an error, without the failed run's partial output. */
   retry(): Promise<void> {
-    if (this.state.status !== "error" || this.refused("retry")) return Promise.resolve();
+    if (this.state.status !== "error" || this.refused("retry") || this.followed("retry")) return Promise.resolve();
     this.outbox.resume();
     return this.branching.retry() ?? this.loop.retry();
   }
 
   /** Asks again for the reply to `messageId` (default: the last one), as a new version; the old one is kept. */
   regenerate(messageId?: string): Promise<void> {
-    return this.refused("regenerate") ? Promise.resolve() : this.branching.regenerate(messageId);
+    return this.refused("regenerate") || this.followed("regenerate") ? Promise.resolve() : this.branching.regenerate(messageId);
   }
 
   /** Sends an edited copy of a user message as a new version of that turn; the original is kept. */
   editMessage(messageId: string, content: string | InputContent[]): Promise<void> {
-    return this.refused("editMessage") ? Promise.resolve() : this.branching.edit(messageId, content);
+    return this.refused("editMessage") || this.followed("editMessage") ? Promise.resolve() : this.branching.edit(messageId, content);
   }
 
   /** Shows version `index` (0-based) of the turn `messageId` begins and closes questions left open on the one it leaves. Never runs the agent; does nothing while a run streams. */
@@ -171,6 +171,7 @@ export class AgentClient {
   /** Answers a human-in-the-loop tool call; the follow-up run starts once all pending calls are answered. */
   respond(toolCallId: string, result: unknown): void {
     if (this.refused("respond")) return;
+    if (this.followed("respond")) return;
     const outcome = { content: toContent(result) };
     // Saying no to a predicted change puts the state back as it was before the prediction.
     if (isRejection(result) && this.state.predictedFrom) {
@@ -201,13 +202,41 @@ export class AgentClient {
    * that were waiting for a person ask again once their tools are registered; a reply that a
    * reload cut off is read on where the server resumes streams, else stays, marked as an error
    * that Retry picks up from. Messages sent before the stored thread arrived stay, after it,
-   * unless `replace` (another tab's newer copy) is asked.
+   * unless `replace` (another tab's newer copy) is asked. `takeOver`: the stored copy is of a
+   * run whose owner tab went away mid-run; this tab reads it on as a reload would.
    */
-  restore(thread: RestorableThread, { replace = false } = {}): void {
-    const how = replace ? "follow" : this.state.messages.length === 0 && this.state.status === "idle" ? "whole" : "merge";
+  restore(thread: RestorableThread, { replace = false, takeOver = false } = {}): void {
+    const fresh = takeOver || (this.state.messages.length === 0 && this.state.status === "idle");
+    const how = replace && !takeOver ? "follow" : fresh ? "whole" : "merge";
     restoreThread(this.loop, this.store, thread, how, this.options.resumeWindowMs);
     this.loop.resumePendingToolCalls();
     if (!replace) this.outbox.drain("online"); // another tab's copy is that tab's to send
+  }
+
+  /**
+   * Follows a run another tab owns (true), or stops following it (false: that run ended, or this
+   * tab took it over). While following, `state.following` is true and this client executes
+   * nothing: no tool handlers, follow-ups, answers; messages sent wait in the outbox.
+   * @internal set by the `ThreadRuntime` that keeps the thread (see `RunOwner`)
+   */
+  follow(following: boolean): void {
+    if (this.loop.following === following) return;
+    this.loop.following = following;
+    this.store.update((s) => (s.following === following ? s : { ...s, following }));
+    if (!following) this.outbox.drain();
+  }
+
+  /**
+   * Who owns this thread's runs across tabs: runs start once this tab holds it.
+   * @internal set by the `ThreadRuntime` that keeps the thread (see `RunOwner`)
+   */
+  set ownership(ownership: RunOwnership | null) {
+    this.loop.ownership = ownership;
+  }
+
+  /** A run is queued or going on in this client. @internal */
+  get runPending(): boolean {
+    return this.loop.pending;
   }
 
   /** Where the running run's stream is (ids of its first and last events), for a reload to read on; null when none. */
@@ -241,6 +270,12 @@ export class AgentClient {
   private refused(action: string): boolean {
     if (this.retired) console.warn(`[tandem] ${action}(): this thread's client was retired (the thread was left); nothing was sent`);
     return this.retired;
+  }
+
+  /** Another tab owns the run going on: what would start a run here is refused (that tab runs it). */
+  private followed(action: string): boolean {
+    if (this.loop.following) console.warn(`[tandem] ${action}(): another tab owns this thread's run; nothing was sent from this one`);
+    return this.loop.following;
   }
 
   private answerInterrupt({ payload, metadata, ...entry }: ResumeEntry): Promise<void> {

@@ -40,6 +40,17 @@ export interface RunRequest {
   resumeRun?: Pick<ResumePoint, "runId" | "firstEventId">;
 }
 
+/**
+ * Which tab owns the thread's runs (see `RunOwner`): a run and its follow-ups start once this
+ * tab holds the ownership, and it is let go when no run is left.
+ */
+export interface RunOwnership {
+  /** Resolves true once this tab owns the runs, false when it never will (the thread was left). */
+  acquire(): Promise<boolean>;
+  /** No run is left: another tab may own the next one. */
+  release(): void;
+}
+
 const REJECTED = "Rejected by the user.";
 const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 
@@ -87,6 +98,15 @@ export class RunLoop {
   private disposed = false;
   /** Wakes up when an open interrupt expires, to send answers that were only waiting for it. */
   private expiryTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Who owns the thread's runs across tabs; null: this tab alone (no storage, or no Web Locks). */
+  ownership: RunOwnership | null = null;
+  /**
+   * Another tab owns the run going on: this one executes nothing (no tool handlers, follow-ups
+   * or answers) and sends nothing until it is false again.
+   */
+  following = false;
+  /** Runs queued or going on: the ownership is let go when none is left. */
+  private chains = 0;
 
   constructor(private readonly host: RunLoopHost) {
     // A dialect that fails to load is reported by the run that needs it, not as an unhandled rejection.
@@ -107,15 +127,21 @@ export class RunLoop {
     return this.loadedTransport?.resumable === true;
   }
 
-  /** A request or tool batch is in progress. */
+  /** A request or tool batch is in progress, or another tab's run is being followed. */
   get busy(): boolean {
-    return this.controller !== null;
+    return this.controller !== null || this.following;
+  }
+
+  /** A run is queued or going on here. */
+  get pending(): boolean {
+    return this.chains > 0;
   }
 
   /** Queues a run; plain runs queued together share one. */
   enqueue(request: RunRequest): Promise<void> {
     const plain = !request.resume && !request.toolCallIds && !request.forwardedProps && !request.resumeRun;
     if (plain && this.queuedRun) return this.queuedRun;
+    this.chains++;
     const chain = this.queue.then(() => {
       if (plain) this.queuedRun = null;
       return this.runChain(request);
@@ -171,6 +197,10 @@ export class RunLoop {
    * (expired ones go as cancelled). An expired interrupt cannot be resolved any more.
    */
   answerInterrupt(entry: ResumeEntry): Promise<void> {
+    if (this.following) {
+      console.warn(`[tandem] interrupt "${entry.interruptId}": another tab owns this run; it is answered there`);
+      return Promise.resolve();
+    }
     const open = this.state.interrupts;
     const interrupt = open.find((i) => i.id === entry.interruptId);
     if (!interrupt) {
@@ -234,7 +264,7 @@ export class RunLoop {
   /** A thread restored with frontend calls unanswered picks them up once their tools exist. */
   resumePendingToolCalls(): void {
     const s = this.state;
-    if (s.status !== "idle" || this.controller || this.disposed) return;
+    if (s.status !== "idle" || this.controller || this.disposed || this.following) return;
     const answered = new Set(s.messages.flatMap((m) => (m.role === "tool" ? [m.toolCallId] : [])));
     const lastUser = s.messages.findLastIndex((m) => m.role === "user");
     const open = s.messages
@@ -275,6 +305,16 @@ export class RunLoop {
 
   /** Runs a request and its follow-ups. The one place a failure of any kind is caught. */
   private async runChain(request: RunRequest): Promise<void> {
+    try {
+      // Another tab may own the thread's runs: this one waits for them to end (or for that tab to go).
+      if (this.ownership && !(await this.ownership.acquire())) return;
+      await this.runRequest(request);
+    } finally {
+      if (--this.chains === 0) this.ownership?.release();
+    }
+  }
+
+  private async runRequest(request: RunRequest): Promise<void> {
     let next: RunRequest | null = request;
     try {
       while (next && !this.disposed) {

@@ -3,6 +3,7 @@ import { describeStorageError, type PersistOptions, persistThread } from "../sto
 import type { StorageStatus, StoredThread, ThreadStorage } from "../storage/types.js";
 import { checkStoredThread } from "./checkStoredThread.js";
 import { claimAcrossTabs } from "./outboxClaim.js";
+import { type RunLocks, RunOwner, runLockName } from "./runOwner.js";
 import { sameThread } from "./sameThread.js";
 import type { Session, ThreadRuntimeState } from "./types.js";
 
@@ -25,6 +26,8 @@ export class ThreadKeeper {
     private readonly host: KeeperHost,
     private readonly storage: ThreadStorage,
     private readonly persist: Pick<PersistOptions, "debounceMs"> | undefined,
+    /** The Web Locks that say which tab owns a run (default: the browser's; none: one owner assumed). */
+    private readonly locks?: RunLocks,
   ) {}
 
   private get state(): ThreadRuntimeState {
@@ -52,14 +55,27 @@ export class ThreadKeeper {
     }
   }
 
-  /** Keeps the session's thread from now on, once its stored copy (null when none) has been read. */
+  /**
+   * Keeps the session's thread from now on, once its stored copy (null when none) has been read.
+   * A thread whose run another tab owns (it holds the thread's lock) is followed read-only;
+   * otherwise the copy is this tab's to restore (a reload reads its run on).
+   */
   attach(session: Session, stored: StoredThread | null): void {
     const { client } = session;
     // Before the restore, which may send what the stored outbox holds: one tab sends each message.
     client.outbox.claim = claimAcrossTabs(this.storage, client.state.threadId, () => session.persistence?.flush() ?? Promise.resolve());
-    if (stored) client.restore(stored);
-    session.stored = stored !== null;
-    this.keep(session, stored && client.state.messages === stored.messages ? stored : null);
+    const owner = this.ownerOf(session);
+    if (stored && owner.checked) {
+      const decided = owner.tryAcquire().then((mine) => {
+        if (session.controller.signal.aborted) return;
+        if (mine) this.restoreOwned(session, stored);
+        else this.follow(session, stored);
+      });
+      // A message sent meanwhile goes once it is known who runs the thread.
+      client.waitFor(decided);
+      return;
+    }
+    this.restoreOwned(session, stored);
   }
 
   /** Deletes a thread from the storage. */
@@ -88,25 +104,101 @@ export class ThreadKeeper {
     );
   }
 
-  /** Another tab changed a thread: the list follows, and so does the current thread while it is idle. */
+  /**
+   * Another tab changed a thread: the list follows, and so does the current thread while it is
+   * idle. While another tab holds the thread's lock (its run goes on) this one follows that run
+   * read-only; a copy saved mid-run that nobody holds is a run whose tab went away: taken over.
+   */
   heard(id: string): void {
     void this.refresh();
     const session = this.host.session();
     if (id !== this.state.currentId || !session?.persistence) return;
-    void this.load(id).then((stored) => {
+    void this.load(id).then(async (stored) => {
       const { client } = session;
-      if (this.host.session() !== session || client.state.status !== "idle" || session.persistence?.hasUnsaved()) return;
+      const { following } = client.state;
+      // A follower shows every copy its owner saves, a question it waits on included.
+      if (this.host.session() !== session || (client.state.status !== "idle" && !following) || session.persistence?.hasUnsaved()) return;
       if (!stored) {
         // Removed in another tab: this one moves on rather than writing into a tombstone.
         if (session.stored) this.host.discardCurrent();
         return;
       }
       session.stored = true;
+      const owner = session.owner;
+      if (owner?.checked && !owner.holding && !following) {
+        if (!(await owner.tryAcquire())) {
+          // Another tab's run goes on: followed here.
+          if (this.host.session() === session) this.follow(session, stored);
+          return;
+        }
+        // Saved mid-run, yet nobody owns it: its tab went away, and this one reads it on.
+        if (stored.runningSince) return void this.takeOver(session);
+        owner.release();
+        if (this.host.session() !== session) return;
+      }
       if (sameThread(stored, client.state)) return;
       session.persistence?.discard();
       client.restore(stored, { replace: true });
       this.keep(session, stored);
     });
+  }
+
+  /** The session's run owner: the client's runs take its lock; leaving the thread lets it go. */
+  private ownerOf(session: Session): RunOwner {
+    const { client } = session;
+    const owner = new RunOwner(
+      runLockName(this.storage.name, client.state.threadId),
+      this.locks,
+      // The run's last save is written before another tab may take the thread.
+      () => session.persistence?.flush() ?? Promise.resolve(),
+    );
+    session.owner = owner;
+    if (owner.checked) client.ownership = owner;
+    session.controller.signal.addEventListener("abort", () => owner.dispose(), { once: true });
+    return owner;
+  }
+
+  /** This tab owns the thread: the stored copy is restored (a reload reads its run on) and kept. */
+  private restoreOwned(session: Session, stored: StoredThread | null): void {
+    const { client } = session;
+    if (stored) client.restore(stored);
+    session.stored = stored !== null;
+    this.keep(session, stored && client.state.messages === stored.messages ? stored : null);
+    if (!client.runPending) session.owner?.release();
+  }
+
+  /** Another tab owns the thread's run: shown read-only from its saves, until the lock is free. */
+  private follow(session: Session, stored: StoredThread): void {
+    const { client } = session;
+    client.follow(true);
+    session.persistence?.discard();
+    client.restore(stored, { replace: true });
+    session.stored = true;
+    this.keep(session, stored);
+    void session.owner?.acquire().then((held) => {
+      if (held) void this.takeOver(session);
+    });
+  }
+
+  /**
+   * The lock is this tab's now: the run it followed ended (its owner's last save is read), or
+   * its owner went away mid-run, and this tab reads the run on as a reload would.
+   */
+  private async takeOver(session: Session): Promise<void> {
+    const { client } = session;
+    const stored = await this.load(client.state.threadId);
+    if (this.host.session() !== session) return;
+    client.follow(false);
+    if (stored?.runningSince) {
+      session.persistence?.discard();
+      client.restore(stored, { takeOver: true });
+      this.keep(session, client.state.messages === stored.messages ? stored : null);
+    } else if (stored && !sameThread(stored, client.state)) {
+      session.persistence?.discard();
+      client.restore(stored, { replace: true });
+      this.keep(session, stored);
+    }
+    if (!client.runPending) session.owner?.release();
   }
 
   private keep(session: Session, loaded: StoredThread | null): void {

@@ -4,6 +4,7 @@ import type { AgentClient } from "../run/agentClient.js";
 import type { PersistOptions } from "../storage/persistThread.js";
 import type { StoredThread, ThreadStorage } from "../storage/types.js";
 import { type Remember, rememberInLocalStorage } from "./remember.js";
+import type { RunLocks } from "./runOwner.js";
 import type { ThreadKeeper } from "./threadKeeper.js";
 import type { Session, ThreadRuntimeState } from "./types.js";
 
@@ -23,6 +24,12 @@ export interface ThreadRuntimeOptions {
   remember?: Remember;
   /** How saves are paced (see `persistThread`). */
   persist?: Pick<PersistOptions, "debounceMs">;
+  /**
+   * The Web Locks that say which tab owns a thread's run (see `RunOwner`); default: the
+   * browser's `navigator.locks`. Where there are none (Node, an older browser, jsdom), one owner
+   * is assumed: every tab runs what it restores, as before ownership existed.
+   */
+  locks?: RunLocks;
 }
 
 /**
@@ -190,7 +197,7 @@ export class ThreadRuntime {
     if (!storage) return Promise.resolve(null);
     const host = { store: this.store, session: () => this.session, discardCurrent: () => this.discardCurrent() };
     this.keeper ??= import("./threadKeeper.js").then(
-      ({ ThreadKeeper }) => new ThreadKeeper(host, storage, this.options.persist),
+      ({ ThreadKeeper }) => new ThreadKeeper(host, storage, this.options.persist, this.options.locks),
       (error: unknown) => {
         this.keeper = null;
         this.store.setState({

@@ -1,6 +1,7 @@
 import type { AgentClient } from "../run/agentClient.js";
 import type { Persistence } from "../storage/persistThread.js";
 import type { StorageStatus, ThreadSummary } from "../storage/types.js";
+import type { RunOwner } from "./runOwner.js";
 
 /** What a `ThreadRuntime` shows: the current thread's client and id, and the list of threads. */
 export interface ThreadRuntimeState {
@@ -22,4 +23,6 @@ export interface Session {
   persistence: Persistence | null;
   /** The thread is in the storage (it was loaded, or saved since). */
   stored: boolean;
+  /** Which tab owns the thread's runs (set once the thread is kept; see `RunOwner`). */
+  owner?: RunOwner;
 }

@@ -7,6 +7,7 @@ import { type ChatLabels, LabelsProvider, useLabels } from "../labels/labels.js"
 import { preloadMarkdown } from "../markdown/LazyMarkdown.js";
 import { MessageList as DefaultMessageList } from "../messages/MessageList.js";
 import { StatusAnnouncer as DefaultStatusAnnouncer } from "../messages/StatusAnnouncer.js";
+import { Following } from "../status/Following.js";
 import { Reconnecting } from "../status/Reconnecting.js";
 import { Stopped } from "../status/Stopped.js";
 import type { Suggestion } from "../suggestions/Suggestions.js";
@@ -42,8 +43,9 @@ export interface ChatProps extends Omit<ComponentPropsWithoutRef<"div">, "childr
 
 /**
  * The whole chat: transcript, tool calls, confirmations, interrupts, errors and composer. The
- * root has `data-state="idle|running|awaiting-input|error"` (and `data-running`); other props go
- * to the root element, and a ref reaches it.
+ * root has `data-state="idle|running|awaiting-input|error"` (and `data-running`, and
+ * `data-following="true"` while another tab owns the run and this one follows it); other props
+ * go to the root element, and a ref reaches it.
  */
 export const Chat = forwardRef<HTMLDivElement, ChatProps>(function Chat({ components, labels, ...props }, ref) {
   return (
@@ -70,6 +72,7 @@ function ChatLayout({
   ...rest
 }: Omit<ChatProps, "components" | "labels"> & { rootRef: ForwardedRef<HTMLDivElement> }) {
   const status = useAgent((s) => s.status);
+  const following = useAgent((s) => s.following);
   const empty = useMessageIds().length === 0;
   const labels = useLabels();
   const shownWelcome = welcome === undefined ? <p className="tandem-welcome__text">{labels.welcome}</p> : welcome;
@@ -96,6 +99,7 @@ function ChatLayout({
       data-testid="tandem-chat"
       data-state={status}
       data-running={status === "running" ? "true" : "false"}
+      data-following={following ? "true" : "false"}
       data-theme={theme}
       {...rest}
       ref={rootRef}
@@ -106,6 +110,7 @@ function ChatLayout({
         <Steps />
         <Stopped />
         <Reconnecting />
+        <Following />
       </MessageList>
       <RunError />
       {empty && suggestions && suggestions.length > 0 && <Suggestions suggestions={suggestions} />}

@@ -140,6 +140,8 @@ export interface ChatLabels {
   cannotSave: (message: string) => string;
   /** Shown and announced while a dropped reply's connection is being restored. */
   reconnecting: string;
+  /** Shown and announced while this tab follows a reply another tab runs (it owns the run). */
+  following: string;
   /** The thumbs-up toggle on a reply. */
   goodResponse: string;
   /** The thumbs-down toggle on a reply; it opens a short form for a comment. */
@@ -356,6 +358,7 @@ export const defaultLabels: ChatLabels = {
   dictate: "Dictate",
   dictationError,
   reconnecting: "Reconnecting…",
+  following: "Following a reply another tab is running",
 };
 
 const LabelsContext = createContext<ChatLabels>(defaultLabels);

@@ -58,7 +58,8 @@ const Picker = forwardRef<HTMLFieldSetElement, BranchPickerProps & { branches: U
   ref,
 ) {
   const labels = useLabels();
-  const locked = useAgent((s) => s.status === "running");
+  // No switching while a run streams, here or in the tab that owns it.
+  const locked = useAgent((s) => s.status === "running" || s.following);
   const client = useAgentClient();
   const own = useRef<HTMLFieldSetElement>(null);
   const refs = useComposedRefs(ref, own);

@@ -4,13 +4,14 @@ import { useLabels } from "../labels/labels.js";
 
 /**
  * What a screen reader should hear about the run: its start, its end, an error, a question, a
- * connection being restored ("Reconnecting…"). Not each token: the transcript itself is not live.
+ * connection being restored ("Reconnecting…"), a run another tab owns being followed. Not each token: the transcript itself is not live.
  */
 export function useRunAnnouncement(): string {
   const status = useAgent((s) => s.status);
   const error = useAgent((s) => s.error);
   const cancelled = useAgent((s) => s.lastOutcome === "cancelled");
   const reconnecting = useAgent((s) => s.reconnecting);
+  const following = useAgent((s) => s.following);
   const labels = useLabels();
   const previous = useRef(status);
   const wasReconnecting = useRef(reconnecting);
@@ -21,6 +22,13 @@ export function useRunAnnouncement(): string {
     // A dropped stream being restored, then the reply going on (its end or an error is said below).
     if (status === "running") setText(reconnecting ? labels.reconnecting : labels.agentContinuing);
   }, [reconnecting, status, labels]);
+  const wasFollowing = useRef(following);
+  useEffect(() => {
+    if (wasFollowing.current === following) return;
+    wasFollowing.current = following;
+    // Another tab's run, shown here read-only; once it is over, that is no longer said.
+    setText(following ? labels.following : "");
+  }, [following, labels]);
   useEffect(() => {
     const before = previous.current;
     previous.current = status;

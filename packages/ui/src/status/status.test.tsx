@@ -66,3 +66,20 @@ describe("Reconnecting", () => {
     expect(screen.getByRole("status").textContent).toBe("Agent is continuing…");
   });
 });
+
+describe("Following", () => {
+  it("says and announces that another tab runs the reply, offers no Stop, and marks the chat root", () => {
+    const client = createClient();
+    renderWith(client, <Chat />);
+    expect(screen.queryByTestId("tandem-following")).toBeNull();
+    act(() => client.store.update((s) => ({ ...s, following: true })));
+    expect(screen.getByTestId("tandem-following").textContent).toBe("Following a reply another tab is running");
+    expect(screen.getByRole("status").textContent).toBe("Following a reply another tab is running");
+    expect(screen.queryByRole("button", { name: "Stop" })).toBeNull();
+    expect(screen.getByTestId("tandem-chat").getAttribute("data-following")).toBe("true");
+    act(() => client.store.update((s) => ({ ...s, following: false })));
+    expect(screen.queryByTestId("tandem-following")).toBeNull();
+    expect(screen.getByTestId("tandem-chat").getAttribute("data-following")).toBe("false");
+    expect(screen.getByRole("status").textContent).toBe("");
+  });
+});

@@ -1,0 +1,315 @@
+import { type MockAgent, startMockAgent } from "@tandem/mock-agent";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { AgentClient } from "../run/agentClient.js";
+import { memoryStorage } from "../storage/memoryStorage.js";
+import type { ThreadStorage } from "../storage/types.js";
+import { sync, until } from "../test/scripts.js";
+import "../test/warmPipeline.js";
+import { type RunLocks, RunOwner } from "./runOwner.js";
+import { ThreadRuntime } from "./threadRuntime.js";
+
+/**
+ * One origin's Web Locks, as the tabs of a browser share them: exclusive, granted in request
+ * order, `ifAvailable` answered with null while held. `close()` on a tab lets go of what it held
+ * and drops what it waited for, as the browser does when a tab goes away.
+ */
+function lockManager() {
+  const holders = new Map<string, number>();
+  const queues = new Map<string, { tab: number; grant: () => void }[]>();
+  let tabs = 0;
+  const next = (name: string) => {
+    holders.delete(name);
+    queues.get(name)?.shift()?.grant();
+  };
+  return {
+    holder: (name: string) => holders.get(name),
+    tab() {
+      const tab = ++tabs;
+      const locks: RunLocks = {
+        request(name, options, callback) {
+          return new Promise((resolve, reject) => {
+            const grant = () => {
+              holders.set(name, tab);
+              Promise.resolve()
+                .then(() => callback({ name, mode: "exclusive" }))
+                .then(resolve, reject)
+                .finally(() => {
+                  if (holders.get(name) === tab) next(name);
+                });
+            };
+            if (!holders.has(name)) return grant();
+            if (options.ifAvailable) {
+              Promise.resolve()
+                .then(() => callback(null))
+                .then(resolve, reject);
+              return;
+            }
+            const queue = queues.get(name) ?? [];
+            queues.set(name, queue);
+            const entry = { tab, grant };
+            queue.push(entry);
+            options.signal?.addEventListener("abort", () => {
+              const at = queue.indexOf(entry);
+              if (at >= 0) queue.splice(at, 1);
+              reject(new DOMException("The request was aborted.", "AbortError"));
+            });
+          });
+        },
+      };
+      return {
+        locks,
+        close() {
+          for (const [name, queue] of queues)
+            queues.set(
+              name,
+              queue.filter((e) => e.tab !== tab),
+            );
+          for (const [name, holder] of [...holders]) if (holder === tab) next(name);
+        },
+      };
+    },
+  };
+}
+
+describe("RunOwner", () => {
+  it("a tab cannot take a lock another holds, waits for it, and gets it once the holder's last save is written", async () => {
+    const manager = lockManager();
+    const saved: string[] = [];
+    const a = new RunOwner("run", manager.tab().locks, async () => {
+      saved.push("a's last save");
+    });
+    const b = new RunOwner("run", manager.tab().locks);
+    expect(await a.acquire()).toBe(true);
+    expect(a.holding).toBe(true);
+    expect(await b.tryAcquire()).toBe(false);
+    let got = false;
+    const waiting = b.acquire().then((held) => {
+      got = held;
+      expect(saved).toEqual(["a's last save"]);
+    });
+    await Promise.resolve();
+    expect(got).toBe(false);
+    a.release();
+    await waiting;
+    expect(got).toBe(true);
+    expect(b.holding).toBe(true);
+    expect(a.holding).toBe(false);
+  });
+
+  it("a tab that goes away lets the lock go; one that leaves the thread stops waiting for it", async () => {
+    const manager = lockManager();
+    const tabA = manager.tab();
+    const a = new RunOwner("run", tabA.locks);
+    const b = new RunOwner("run", manager.tab().locks);
+    const c = new RunOwner("run", manager.tab().locks);
+    await a.acquire();
+    const cWaits = c.acquire();
+    c.dispose();
+    expect(await cWaits).toBe(false);
+    const bWaits = b.acquire();
+    tabA.close();
+    expect(await bWaits).toBe(true);
+    expect(manager.holder("run")).toBe(2);
+  });
+
+  it("without Web Locks every tab owns its runs at once (one owner assumed)", async () => {
+    const a = new RunOwner("run", undefined);
+    expect(a.checked).toBe(false);
+    expect(a.holding).toBe(true);
+    expect(await a.tryAcquire()).toBe(true);
+    expect(await a.acquire()).toBe(true);
+  });
+});
+
+let agents: MockAgent[] = [];
+let runtimes: ThreadRuntime[] = [];
+afterEach(async () => {
+  for (const r of runtimes) r.dispose();
+  runtimes = [];
+  await Promise.all(agents.map((a) => a.close()));
+  agents = [];
+});
+
+/** A storage a tab writes to until `cut()` (the tab went away: it writes nothing more). */
+function cuttable(storage: ThreadStorage) {
+  let cut = false;
+  return {
+    storage: { ...storage, save: (change: Parameters<ThreadStorage["save"]>[0]) => (cut ? Promise.resolve() : storage.save(change)) },
+    cut: () => {
+      cut = true;
+    },
+  };
+}
+
+/** A tab: a runtime on thread t1 whose client offers change_background, counting the handler's runs. */
+function tab(url: string, storage: ThreadStorage, locks: RunLocks) {
+  const ran: string[] = [];
+  const r = new ThreadRuntime({
+    storage,
+    threadId: "t1",
+    remember: { get: () => null, set: () => {} },
+    locks,
+    persist: { debounceMs: 10 },
+    createClient: (threadId) => {
+      const client = new AgentClient({ url, threadId, schedule: sync });
+      client.registerTool({
+        name: "change_background",
+        description: "Change the background.",
+        parameters: { type: "object", properties: { background: { type: "string" } } },
+        handler: ({ background }: { background?: string }) => {
+          ran.push(String(background));
+          return { status: "changed" };
+        },
+      });
+      return client;
+    },
+  });
+  runtimes.push(r);
+  r.connect();
+  // The thread is kept (read, restored, its persistence on), as it is long before a user types.
+  const kept = () => (r as unknown as { session: { persistence: unknown } | null }).session?.persistence != null;
+  return { r, ran, kept };
+}
+
+/** Tab A sends; the agent's reply is held right after the tool call's first arguments, saved mid-run. */
+async function ownerMidRun() {
+  const agent = await startMockAgent({ tokenDelayMs: 1 });
+  agents.push(agent);
+  const hold = agent.hold({ type: "TOOL_CALL_ARGS" });
+  const storage = memoryStorage();
+  const manager = lockManager();
+  const lockA = manager.tab();
+  const storageA = cuttable(storage);
+  const a = tab(agent.url, storageA.storage, lockA.locks);
+  await until(a.kept);
+  void a.r.client.sendMessage("make the background teal");
+  await hold.reached;
+  await until(() => a.r.client.resumePoint !== null);
+  // A's save with the run going on (and where its stream is).
+  let savedMidRun = false;
+  for (let i = 0; i < 200 && !savedMidRun; i++) {
+    const stored = await storage.load("t1");
+    savedMidRun = Boolean(stored?.runningSince && stored.resumePoint);
+    if (!savedMidRun) await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  expect(savedMidRun).toBe(true);
+  const runs = () => agent.requests.filter((q) => q.method === "POST" && !q.headers["last-event-id"]);
+  const readOns = () => agent.requests.filter((q) => q.headers["last-event-id"]);
+  return { agent, hold, storage, manager, lockA, storageA, a, runs, readOns };
+}
+
+const lastText = (r: ThreadRuntime) => String(r.client.state.messages.at(-1)?.content ?? "");
+
+describe("one owner per run across tabs", () => {
+  it("a tab that opens a thread whose run another tab owns follows it: the tool runs once, in the owner, one follow-up run", async () => {
+    const { hold, storage, manager, a, runs, readOns } = await ownerMidRun();
+    const b = tab(agents[0]!.url, storage, manager.tab().locks);
+    await until(() => b.r.client.state.following);
+    expect(b.r.client.state.status).not.toBe("running");
+    expect(b.r.client.state.messages.some((m) => m.role === "assistant" && m.toolCalls?.length)).toBe(true);
+    expect(a.r.client.state.following).toBe(false);
+
+    hold.release();
+    await until(() => lastText(a.r).startsWith("Done!") && a.r.client.state.status === "idle");
+    await until(() => lastText(b.r).startsWith("Done!") && !b.r.client.state.following);
+    expect(a.ran).toEqual(["teal"]);
+    expect(b.ran).toEqual([]);
+    expect(runs()).toHaveLength(2);
+    expect(readOns()).toHaveLength(0);
+    expect(b.r.client.state.error).toBeNull();
+  });
+
+  it("a tab already showing the thread follows the run another tab starts, and runs nothing", async () => {
+    const agent = await startMockAgent({ tokenDelayMs: 1 });
+    agents.push(agent);
+    const hold = agent.hold({ type: "TOOL_CALL_ARGS" });
+    const storage = memoryStorage();
+    const manager = lockManager();
+    const a = tab(agent.url, storage, manager.tab().locks);
+    const b = tab(agent.url, storage, manager.tab().locks);
+    await until(a.kept);
+    await until(b.kept);
+    void a.r.client.sendMessage("make the background teal");
+    await hold.reached;
+    await until(() => b.r.client.state.following);
+    hold.release();
+    await until(() => lastText(a.r).startsWith("Done!") && a.r.client.state.status === "idle");
+    await until(() => lastText(b.r).startsWith("Done!") && !b.r.client.state.following);
+    expect(a.ran).toEqual(["teal"]);
+    expect(b.ran).toEqual([]);
+    expect(agent.requests.filter((q) => q.method === "POST")).toHaveLength(2);
+  });
+
+  it("the owner gone mid-run: the following tab takes the run over, reads it on, and runs the tool once", async () => {
+    const { hold, storage, manager, lockA, storageA, a, runs, readOns } = await ownerMidRun();
+    const b = tab(agents[0]!.url, storage, manager.tab().locks);
+    await until(() => b.r.client.state.following);
+
+    // Tab A goes away: it writes nothing more, its stream is cut, and the browser lets its lock go.
+    storageA.cut();
+    a.r.dispose();
+    lockA.close();
+    await until(() => !b.r.client.state.following && b.r.client.state.status === "running");
+    hold.release();
+    await until(() => lastText(b.r).startsWith("Done!") && b.r.client.state.status === "idle");
+    expect(b.ran).toEqual(["teal"]);
+    expect(a.ran).toEqual([]);
+    expect(runs()).toHaveLength(2);
+    expect(readOns()).toHaveLength(1);
+    expect(b.r.client.state.error).toBeNull();
+  });
+});
+
+describe("a client that follows another tab's run", () => {
+  it("executes nothing: a pending call is not run, an answer is refused, a message waits until the run ends", async () => {
+    const agent = await startMockAgent({ tokenDelayMs: 1 });
+    agents.push(agent);
+    const client = new AgentClient({ url: agent.url, threadId: "t2", schedule: sync });
+    const ran: string[] = [];
+    client.registerTool({
+      name: "change_background",
+      description: "Change the background.",
+      parameters: { type: "object", properties: { background: { type: "string" } } },
+      handler: () => {
+        ran.push("ran");
+        return { status: "changed" };
+      },
+    });
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    client.follow(true);
+    client.restore(
+      {
+        messages: [
+          { id: "u1", role: "user", content: "make it teal" },
+          {
+            id: "a1",
+            role: "assistant",
+            toolCalls: [{ id: "c1", type: "function", function: { name: "change_background", arguments: '{"background":"teal"}' } }],
+          },
+        ],
+        state: {},
+        interrupts: [],
+        toolCallStatus: { c1: "executing" },
+      },
+      { replace: true },
+    );
+    expect(client.state.following).toBe(true);
+    client.respond("c1", { status: "changed" });
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining("another tab owns this thread's run"));
+    await client.regenerate();
+    const sent = client.sendMessage("hello");
+    expect(client.state.outbox.map((i) => i.state)).toEqual(["queued"]);
+    // Nothing was queued to run: no handler, no request.
+    expect(client.runPending).toBe(false);
+    expect(ran).toEqual([]);
+    expect(agent.requests.filter((q) => q.method === "POST")).toHaveLength(0);
+
+    // The run it followed ended: the message goes.
+    client.follow(false);
+    await sent;
+    expect(agent.requests.filter((q) => q.method === "POST")).toHaveLength(1);
+    expect(client.state.outbox).toEqual([]);
+    warn.mockRestore();
+    client.dispose();
+  });
+});

@@ -9,6 +9,7 @@ export type { FeedbackOptions } from "./feedback/options.js";
 export type { ThreadFeedback } from "./feedback/threadFeedback.js";
 export { FEEDBACK_EVENT, type FeedbackGiven, type MessageFeedback, type Rating } from "./feedback/types.js";
 export { type ApprovalAnswer, isApproval } from "./interrupts/approval.js";
+export { type AnsweredInterrupt, type InterruptDecisions, mergeDecisions } from "./interrupts/decisions.js";
 export type { OutboxNetwork } from "./outbox/network.js";
 export type { Outbox } from "./outbox/outbox.js";
 export {

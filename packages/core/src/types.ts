@@ -1,5 +1,6 @@
 import type { AgentCapabilities, InputContent, Interrupt, Message, ResumeEntry, TokenUsage, ToolCall } from "@ag-ui/core";
 import type { MessageFeedback } from "./feedback/types.js";
+import type { InterruptDecisions } from "./interrupts/decisions.js";
 
 export type {
   AgentCapabilities,
@@ -88,6 +89,8 @@ export interface ThreadState {
   feedback: Record<string, MessageFeedback>;
   /** Messages the user sent that are not in the thread yet, in the order they go out (see `OutboxItem`). */
   outbox: OutboxItem[];
+  /** Answers and edited arguments given to open interrupts, not sent yet (see `InterruptDecisions`). */
+  decisions: InterruptDecisions;
 }
 
 /**

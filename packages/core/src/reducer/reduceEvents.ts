@@ -10,6 +10,7 @@ import {
   mergeMetadata,
   type ToolMessage,
 } from "@ag-ui/core";
+import { NO_DECISIONS } from "../interrupts/decisions.js";
 import type { ThreadState, ToolCallStatus } from "../types.js";
 import { Draft, findMessageIndex, findToolCallOwner } from "./draft.js";
 import { flatten } from "./flatten.js";
@@ -40,6 +41,7 @@ export function createThreadState(init: Partial<ThreadState> & { threadId: strin
     branches: {},
     outbox: [],
     feedback: {},
+    decisions: NO_DECISIONS,
     ...init,
   };
 }

@@ -194,6 +194,16 @@ export class AgentClient {
     return this.answerInterrupt({ interruptId, status: "cancelled", metadata });
   }
 
+  /**
+   * Keeps the arguments edited in an open approval before it is approved (`null` drops the
+   * edit): stored with the thread (`ThreadState.decisions.drafts`), so a reload shows them.
+   * Approving still sends them, as `editedArgs`.
+   */
+  setInterruptDraft(interruptId: string, args: Record<string, unknown> | null): void {
+    if (this.refused("setInterruptDraft")) return;
+    this.loop.setDraft(interruptId, args);
+  }
+
   /** When an open interrupt expires, on this machine's clock (ms, corrected for the agent's clock); null when it never does. */
   interruptDeadline = (interrupt: Interrupt): number | null => this.loop.interrupts.deadline(interrupt);
 
@@ -209,6 +219,8 @@ export class AgentClient {
     const fresh = takeOver || (this.state.messages.length === 0 && this.state.status === "idle");
     const how = replace && !takeOver ? "follow" : fresh ? "whole" : "merge";
     restoreThread(this.loop, this.store, thread, how, this.options.resumeWindowMs);
+    // A thread read while the user answered here keeps this tab's answers.
+    if (how !== "merge") this.loop.restoreDecisions(thread.decisions);
     this.loop.resumePendingToolCalls();
     if (!replace) this.outbox.drain("online"); // another tab's copy is that tab's to send
   }

@@ -49,6 +49,17 @@ export class InterruptLedger {
     return resume;
   }
 
+  /** Puts back answers given before a reload (stored with the thread), in place of any held. */
+  restore(entries: readonly ResumeEntry[]): void {
+    this.answers.clear();
+    for (const e of entries) this.answers.set(e.interruptId, e);
+  }
+
+  /** The answers held, waiting for the rest of the open interrupts. */
+  held(): ResumeEntry[] {
+    return [...this.answers.values()];
+  }
+
   /** The earliest deadline among `open` still ahead of `now`, if any. */
   nextDeadline(open: readonly Interrupt[], now = Date.now()): number | null {
     const ahead = open.map((i) => this.deadline(i)).filter((d): d is number => d !== null && d > now);

@@ -10,6 +10,7 @@ import {
 } from "@ag-ui/core";
 import { v4 as randomUUID } from "uuid";
 import { approvedCalls } from "../interrupts/approvedCalls.js";
+import { type InterruptDecisions, NO_DECISIONS } from "../interrupts/decisions.js";
 import { clockOffset } from "../interrupts/expiry.js";
 import { findToolCall } from "../reducer/draft.js";
 import { addToolResult, endSubagents, reduceWith } from "../reducer/reduceEvents.js";
@@ -187,6 +188,7 @@ export class RunLoop {
     this.commandResume.note(open);
     this.interrupts.abandon(open);
     this.clearExpiryTimer();
+    this.host.store.update((s) => (s.decisions === NO_DECISIONS ? s : { ...s, decisions: NO_DECISIONS }));
     // The app's own calls those interrupts were about will not run: their results say so.
     const cancelled = open.map((i) => ({ interruptId: i.id, status: "cancelled" as const }));
     this.settleUnrun(approvedCalls(cancelled, open, this.state, this.host.tools));
@@ -213,10 +215,55 @@ export class RunLoop {
     }
     this.commandResume.note(open);
     const { remaining, resume } = this.interrupts.answer(entry, open);
-    this.host.store.update((s) => ({ ...s, interrupts: remaining }));
+    this.host.store.update((s) => ({
+      ...s,
+      interrupts: remaining,
+      // Kept with the thread until the resume goes: a reload shows it answered and still sends it.
+      decisions: resume
+        ? NO_DECISIONS
+        : {
+            answered: [...s.decisions.answered.filter((a) => a.interrupt.id !== entry.interruptId), { interrupt, entry }],
+            drafts: withoutKey(s.decisions.drafts, entry.interruptId),
+          },
+    }));
     if (resume) return this.resume(resume, open);
     this.armExpiryTimer(remaining);
     return Promise.resolve();
+  }
+
+  /**
+   * Edited arguments of an open approval, not approved yet (`null` drops them): kept with the
+   * thread, so a reload shows the edit; sent only with the approval.
+   */
+  setDraft(interruptId: string, args: Record<string, unknown> | null): void {
+    this.host.store.update((s) => {
+      if (!s.interrupts.some((i) => i.id === interruptId)) return s;
+      if (args === null) {
+        if (!Object.hasOwn(s.decisions.drafts, interruptId)) return s;
+        return { ...s, decisions: { ...s.decisions, drafts: withoutKey(s.decisions.drafts, interruptId) } };
+      }
+      return { ...s, decisions: { ...s.decisions, drafts: { ...s.decisions.drafts, [interruptId]: args } } };
+    });
+  }
+
+  /**
+   * Puts back the decisions stored with a thread: the answers wait in the ledger for the rest,
+   * and the edits show again. An answer whose interrupt has expired since is not sent: that
+   * interrupt shows again, expired, and goes to the agent as cancelled.
+   */
+  restoreDecisions(decisions: InterruptDecisions | undefined): void {
+    const stored = decisions ?? NO_DECISIONS;
+    const now = Date.now();
+    const answered = stored.answered.filter((a) => !this.interrupts.expired(a.interrupt, now));
+    const expired = stored.answered.filter((a) => this.interrupts.expired(a.interrupt, now)).map((a) => a.interrupt);
+    this.interrupts.restore(answered.map((a) => a.entry));
+    this.host.store.update((s) => {
+      const interrupts =
+        expired.length > 0 ? [...s.interrupts, ...expired.filter((i) => !s.interrupts.some((o) => o.id === i.id))] : s.interrupts;
+      const next = answered.length === 0 && Object.keys(stored.drafts).length === 0 ? NO_DECISIONS : { answered, drafts: stored.drafts };
+      return next === s.decisions && interrupts === s.interrupts ? s : { ...s, interrupts, decisions: next };
+    });
+    if (answered.length > 0) this.armExpiryTimer(this.state.interrupts);
   }
 
   /** Runs the approved frontend tools (with edited arguments where given), then the run that carries the answers. */
@@ -248,7 +295,7 @@ export class RunLoop {
         const still = this.state.interrupts;
         const resume = this.interrupts.ready(still);
         if (!resume) return this.armExpiryTimer(still);
-        this.host.store.update((s) => ({ ...s, interrupts: [] }));
+        this.host.store.update((s) => ({ ...s, interrupts: [], decisions: NO_DECISIONS }));
         void this.resume(resume, still);
       },
       // setTimeout takes at most 2^31 - 1 ms; a later deadline is checked again then.
@@ -361,9 +408,9 @@ export class RunLoop {
     this.lastRequest = again;
     this.messageIdsBeforeRun = new Set(this.state.messages.map((m) => m.id));
     store.update((s) =>
-      s.status === "running" && s.error === null && s.interrupts.length === 0
+      s.status === "running" && s.error === null && s.interrupts.length === 0 && s.decisions === NO_DECISIONS
         ? s
-        : { ...s, status: "running", error: null, interrupts: [] },
+        : { ...s, status: "running", error: null, interrupts: [], decisions: NO_DECISIONS },
     );
     const input = this.buildInput(request);
     if (this.stopping) await this.stopping;
@@ -482,4 +529,10 @@ export class RunLoop {
     }
     return {};
   }
+}
+
+function withoutKey<T>(record: Record<string, T>, key: string): Record<string, T> {
+  if (!Object.hasOwn(record, key)) return record;
+  const { [key]: _, ...rest } = record;
+  return rest;
 }

@@ -1,6 +1,7 @@
 import type { Message } from "@ag-ui/core";
 import type { DBSchema, IDBPDatabase } from "idb";
 import { mergeFeedback, withFeedback } from "../feedback/mergeFeedback.js";
+import { mergeDecisions } from "../interrupts/decisions.js";
 import { mergeThread } from "./mergeThread.js";
 import type { StoredThread, ThreadChange, ThreadStorage, ThreadSummary } from "./types.js";
 
@@ -115,6 +116,7 @@ export function indexedDbStorage(options: IndexedDbStorageOptions = {}): ThreadS
             order: merged.order,
             branches: merged.branches,
             ...withFeedback(mergeFeedback(stored?.feedback, change.thread.feedback)),
+            ...mergeDecisions(stored, change.thread),
           }),
           ...merged.put.map((message) => messages.put({ threadId: id, message })),
           ...merged.remove.map((m) => messages.delete([id, m])),

@@ -1,5 +1,6 @@
 import type { Message } from "@ag-ui/core";
 import { mergeFeedback, withFeedback } from "../feedback/mergeFeedback.js";
+import { mergeDecisions } from "../interrupts/decisions.js";
 import { mergeThread } from "./mergeThread.js";
 import type { StoredThread, ThreadChange, ThreadStorage, ThreadSummary } from "./types.js";
 
@@ -45,6 +46,7 @@ export function memoryStorage(): ThreadStorage {
         order: merged.order,
         branches: merged.branches,
         ...withFeedback(mergeFeedback(stored?.feedback, change.thread.feedback)),
+        ...mergeDecisions(stored, change.thread),
       });
       messages.set(thread.id, byId);
       notify(thread.id);

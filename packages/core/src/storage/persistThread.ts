@@ -1,4 +1,5 @@
 import type { Message } from "@ag-ui/core";
+import { noDecisions } from "../interrupts/decisions.js";
 import type { AgentClient } from "../run/agentClient.js";
 import type { ThreadState } from "../types.js";
 import { titleOf } from "./title.js";
@@ -65,6 +66,7 @@ export function persistThread(client: AgentClient, storage: ThreadStorage, optio
       s.branches === lastSaved.branches &&
       s.outbox === lastSaved.outbox &&
       s.feedback === lastSaved.feedback &&
+      s.decisions === lastSaved.decisions &&
       (s.status === "running") === (lastSaved.status === "running");
     if (same) return null;
     title ||= titleOf(s.messages);
@@ -80,6 +82,7 @@ export function persistThread(client: AgentClient, storage: ThreadStorage, optio
         ...(Object.keys(s.feedback).length > 0 && { feedback: s.feedback }),
         ...(s.status === "running" && runningSince && { runningSince }),
         ...(s.outbox.length > 0 && { outbox: s.outbox }),
+        ...(!noDecisions(s.decisions) && { decisions: s.decisions }),
         ...(s.status === "running" && runningSince && client.resumePoint && { resumePoint: client.resumePoint }),
       },
       order: s.messages.map((m) => m.id),

@@ -4,7 +4,7 @@ import type { StoredThread } from "./types.js";
 /** What `AgentClient.restore` takes of a stored thread. */
 export type RestorableThread = Pick<
   StoredThread,
-  "messages" | "state" | "interrupts" | "toolCallStatus" | "runningSince" | "branches" | "outbox" | "feedback" | "resumePoint"
+  "messages" | "state" | "interrupts" | "toolCallStatus" | "runningSince" | "branches" | "outbox" | "feedback" | "resumePoint" | "decisions"
 >;
 
 /**

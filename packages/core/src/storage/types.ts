@@ -1,5 +1,6 @@
 import type { Interrupt, Message } from "@ag-ui/core";
 import type { MessageFeedback } from "../feedback/types.js";
+import type { InterruptDecisions } from "../interrupts/decisions.js";
 import type { BranchPoint, OutboxItem, ToolCallStatus } from "../types.js";
 
 /** What a thread list shows of a thread. */
@@ -32,6 +33,11 @@ export interface StoredThread extends ThreadSummary {
   outbox?: OutboxItem[];
   /** Thumbs up or down given to replies, by message id; storages merge it (`mergeFeedback`), the later verdict winning. */
   feedback?: Record<string, MessageFeedback>;
+  /**
+   * Answers given to some of the open interrupts and edited arguments not yet approved (absent
+   * when there are none); storages merge them across tabs (`mergeDecisions`).
+   */
+  decisions?: InterruptDecisions;
   /** Set while a run streams from a server that resumes streams: where a reload reads it on. */
   resumePoint?: ResumePoint;
 }

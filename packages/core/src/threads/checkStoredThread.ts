@@ -1,3 +1,4 @@
+import { checkDecisions, noDecisions } from "../interrupts/decisions.js";
 import type { StoredThread } from "../storage/types.js";
 
 const OUTBOX_STATES = new Set(["queued", "waiting", "held"]);
@@ -20,9 +21,12 @@ export function checkStoredThread(thread: StoredThread): StoredThread {
     throw new TypeError(
       `The stored thread "${String((thread as { id?: unknown })?.id)}" is not in a shape Tandem can read; it was left as it is.`,
     );
+  const interrupts = (thread.interrupts ?? []).filter((i) => typeof i === "object" && i !== null && typeof i.id === "string");
+  const decisions = checkDecisions(thread.decisions, interrupts);
   return {
     ...thread,
-    interrupts: thread.interrupts ?? [],
+    interrupts,
+    decisions: noDecisions(decisions) ? undefined : decisions,
     toolCallStatus: thread.toolCallStatus ?? {},
     branches: thread.branches ?? {},
     title: thread.title ?? "",

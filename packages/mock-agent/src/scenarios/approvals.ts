@@ -31,6 +31,7 @@ const approval = (toolCallId: string, extra: Record<string, unknown> = {}) => ({
 /**
  * Approval interrupts (AG-UI 1.0): a tool call, then a run that ends waiting for its approval.
  * "email" (default): the frontend tool send_email, which the app may edit before approving;
+ * "email … and delete …": send_email and delete_file, two approvals open at once;
  * "two" or "both": two calls of the agent's delete_file, answered together; "expire" (or
  * "expire in 3 s"): an approval with `expiresAt`; "stop": a run that ends cancelled. The
  * resume is answered by naming each entry's status, and any edited arguments.
@@ -45,7 +46,16 @@ export const approvals: Script = (input, { tokenDelayMs }) => {
   }
   const steps: Step[] = [];
   const interrupts: object[] = [];
-  if (/\b(two|both)\b/.test(text)) {
+  if (/\bemail\b/.test(text) && /\bdelete\b/.test(text)) {
+    // Two open approvals, one of them editable: the email to send, and a file to delete.
+    const email = newId("call");
+    const file = newId("call");
+    steps.push(
+      ...toolCall("send_email", EMAIL, { toolCallId: email }),
+      ...toolCall("delete_file", { path: "/tmp/a.log" }, { toolCallId: file }),
+    );
+    interrupts.push(approval(email, { message: "Send this email?" }), approval(file, { message: "Delete /tmp/a.log?" }));
+  } else if (/\b(two|both)\b/.test(text)) {
     for (const path of ["/tmp/a.log", "/tmp/b.log"]) {
       const id = newId("call");
       steps.push(...toolCall("delete_file", { path }, { toolCallId: id }));

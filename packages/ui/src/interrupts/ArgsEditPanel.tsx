@@ -15,6 +15,8 @@ export interface ArgsEditPanelProps {
   toolName: string | undefined;
   /** The arguments as the agent gave them. */
   args: Record<string, unknown>;
+  /** Arguments edited earlier and kept with the thread (`ThreadState.decisions.drafts`): the form starts from them. */
+  draft?: Record<string, unknown>;
   /** Set to the panel's check while it is shown: Approve calls it. */
   checkRef: RefObject<CheckEdit | null>;
   id: string;
@@ -85,14 +87,14 @@ function Diff({ changes }: { changes: ArgChange[] }) {
  * field, then the schema). The edit replaces the arguments in full: those the form does not
  * show are kept as they were.
  */
-export default function ArgsEditPanel({ interrupt, toolName, args, checkRef, id }: ArgsEditPanelProps) {
+export default function ArgsEditPanel({ interrupt, toolName, args, draft, checkRef, id }: ArgsEditPanelProps) {
   const labels = useLabels();
   const client = useAgentClient();
   const capabilities = useCapabilities();
   const schema = useMemo(() => schemaFor(interrupt, toolName, client, capabilities), [interrupt, toolName, client, capabilities]);
   const fields = useMemo(() => fieldsOf(schema), [schema]);
-  const [values, setValues] = useState<FieldValues>(() => (fields ? initialValues(fields, args) : {}));
-  const [text, setText] = useState(() => JSON.stringify(args, null, 2));
+  const [values, setValues] = useState<FieldValues>(() => (fields ? initialValues(fields, draft ?? args) : {}));
+  const [text, setText] = useState(() => JSON.stringify(draft ?? args, null, 2));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<string | null>(null);
   const root = useRef<HTMLDivElement | null>(null);
@@ -117,6 +119,14 @@ export default function ArgsEditPanel({ interrupt, toolName, args, checkRef, id 
     return { args: { ...kept, ...result.payload }, errors: {}, problem: null };
   };
   const built = build();
+  // The edit goes to core as it is typed (when it reads as arguments), so a reload keeps it.
+  const edited = built.args && argsDiff(args, built.args).length > 0 ? JSON.stringify(built.args) : null;
+  const lastEdit = useRef<string | null | undefined>(draft ? JSON.stringify(draft) : undefined);
+  useEffect(() => {
+    if (lastEdit.current === edited || (lastEdit.current === undefined && edited === null)) return;
+    lastEdit.current = edited;
+    client.setInterruptDraft(interrupt.id, edited === null ? null : (JSON.parse(edited) as Record<string, unknown>));
+  }, [client, interrupt.id, edited]);
   checkRef.current = async () => {
     const result = build();
     setErrors(result.errors);

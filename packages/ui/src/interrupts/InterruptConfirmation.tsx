@@ -1,4 +1,4 @@
-import { type Interrupt, useToolCall } from "@tandem/react";
+import { type Interrupt, useAgent, useAgentClient, useToolCall } from "@tandem/react";
 import { type ComponentPropsWithoutRef, forwardRef, lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useLabels } from "../labels/labels.js";
 import { useConfirmationKeys } from "../tools/useConfirmationKeys.js";
@@ -43,8 +43,11 @@ export const InterruptConfirmation = forwardRef<HTMLFieldSetElement, InterruptCo
   const call = useToolCall(interrupt.toolCallId ?? "");
   const args = isObject(call?.args) ? call.args : {};
   const expiry = useExpiry(interrupt);
+  const client = useAgentClient();
+  // Edited arguments live in core, stored with the thread: after a reload the form opens with them.
+  const draft = useAgent((s) => (Object.hasOwn(s.decisions.drafts, interrupt.id) ? s.decisions.drafts[interrupt.id] : undefined));
   const [answered, setAnswered] = useState(false);
-  const [editing, setEditing] = useState(false);
+  const [editing, setEditing] = useState(draft !== undefined);
   const pending = !answered && !expiry.expired;
   const approveRef = useRef<HTMLButtonElement | null>(null);
   const checkRef = useRef<CheckEdit | null>(null);
@@ -94,7 +97,7 @@ export const InterruptConfirmation = forwardRef<HTMLFieldSetElement, InterruptCo
       <InterruptExpiry expiry={expiry} />
       {editing && pending && (
         <Suspense fallback={null}>
-          <ArgsEditPanel interrupt={interrupt} toolName={call?.name} args={args} checkRef={checkRef} id={formId} />
+          <ArgsEditPanel interrupt={interrupt} toolName={call?.name} args={args} draft={draft} checkRef={checkRef} id={formId} />
         </Suspense>
       )}
       <div className="tandem-confirmation__actions">
@@ -105,7 +108,17 @@ export const InterruptConfirmation = forwardRef<HTMLFieldSetElement, InterruptCo
           {labels.reject}
         </button>
         {editable && (
-          <button type="button" className="tandem-button" aria-expanded={editing} {...off} onClick={() => setEditing(!editing)}>
+          <button
+            type="button"
+            className="tandem-button"
+            aria-expanded={editing}
+            {...off}
+            onClick={() => {
+              // Closing the form drops the edit: Approve then sends the arguments as they were.
+              if (editing) client.setInterruptDraft(interrupt.id, null);
+              setEditing(!editing);
+            }}
+          >
             {labels.editArguments}
           </button>
         )}

@@ -1,10 +1,20 @@
-import { type Interrupt, isApproval, type Metadata, useAgent, useAgentClient, useCapabilities, useInterruptRender } from "@tandem/react";
+import {
+  type Interrupt,
+  isApproval,
+  type Metadata,
+  type ResumeEntry,
+  useAgent,
+  useAgentClient,
+  useCapabilities,
+  useInterruptRender,
+} from "@tandem/react";
 import { type ComponentPropsWithoutRef, forwardRef, Suspense } from "react";
 import { useChatComponents } from "../chat/components.js";
 import { useLabels } from "../labels/labels.js";
 import { cx } from "../util/cx.js";
 import { lazyPart } from "../util/lazyPart.js";
 import { keyOf, RenderHost } from "../util/RenderHost.js";
+import { humanize } from "./humanize.js";
 import type { InterruptConfirmationProps } from "./InterruptConfirmation.js";
 import { InterruptPrompt as DefaultInterruptPrompt } from "./InterruptPrompt.js";
 
@@ -25,6 +35,13 @@ export interface InterruptsProps extends Omit<ComponentPropsWithoutRef<"div">, "
 
 const NONE: Interrupt[] = [];
 
+/** How an answer reads: an approval's verdict, else resolved or cancelled. */
+function answerKind(interrupt: Interrupt, entry: ResumeEntry): "approved" | "rejected" | "answered" | "cancelled" {
+  if (entry.status === "cancelled") return "cancelled";
+  if (!isApproval(interrupt)) return "answered";
+  return (entry.payload as { approved?: unknown } | undefined)?.approved === true ? "approved" : "rejected";
+}
+
 // The default approval loads with the first one: a chat whose agent never asks ships none of it.
 const DefaultInterruptConfirmation = lazyPart<InterruptConfirmationProps, HTMLFieldSetElement>(() =>
   import("./InterruptConfirmation.js").then((m) => m.InterruptConfirmation),
@@ -40,13 +57,15 @@ export const Interrupts = forwardRef<HTMLDivElement, InterruptsProps>(function I
   ref,
 ) {
   const interrupts = useAgent((s) => (s.interrupts.length === 0 ? NONE : s.interrupts));
+  // Answers given while others are open wait in core (stored with the thread) until all are in.
+  const answered = useAgent((s) => s.decisions.answered);
   const { resolveInterrupt, cancelInterrupt } = useAgent();
   const client = useAgentClient();
   const capabilities = useCapabilities();
   const render = useInterruptRender();
   const labels = useLabels();
   const { InterruptPrompt = DefaultInterruptPrompt, InterruptConfirmation = DefaultInterruptConfirmation } = useChatComponents();
-  if (interrupts.length === 0) return null;
+  if (interrupts.length === 0 && answered.length === 0) return null;
   // A failed answer (e.g. the interrupt is gone) is reported by the thread's error; the actions never reject.
   const resolve =
     (id: string) =>
@@ -80,6 +99,17 @@ export const Interrupts = forwardRef<HTMLDivElement, InterruptsProps>(function I
           </button>
         </fieldset>
       )}
+      {answered.map(({ interrupt, entry }) => (
+        <p
+          key={interrupt.id}
+          className="tandem-interrupt-answered"
+          data-testid="interrupt-answered"
+          data-interrupt-id={interrupt.id}
+          data-state="answered"
+        >
+          {interrupt.message ?? humanize(interrupt.reason, labels.interrupt)}: {labels.interruptAnswered(answerKind(interrupt, entry))}
+        </p>
+      ))}
       {interrupts.map((interrupt) =>
         render ? (
           <RenderHost

@@ -166,6 +166,11 @@ export interface ChatLabels {
   expiresIn: (seconds: number) => string;
   /** An interrupt whose time ran out (it goes to the agent as cancelled). */
   expired: string;
+  /**
+   * An interrupt answered while others are still open: the answer waits to go to the agent
+   * with theirs ("Approved", "Rejected", "Answered", "Cancelled").
+   */
+  interruptAnswered: (answer: "approved" | "rejected" | "answered" | "cancelled") => string;
   /** Approves every open approval at once. */
   approveAll: string;
   /** Rejects every open approval at once. */
@@ -338,6 +343,8 @@ export const defaultLabels: ChatLabels = {
     return h > 0 ? `Expires in ${h} h ${m} min` : `Expires in ${m}:${String(s).padStart(2, "0")}`;
   },
   expired: "This request has expired and can no longer be answered.",
+  interruptAnswered: (answer) =>
+    `${{ approved: "Approved", rejected: "Rejected", answered: "Answered", cancelled: "Cancelled" }[answer]}; sent with the other answers`,
   approveAll: "Approve all",
   rejectAll: "Reject all",
   answerAll: "Answer all requests",

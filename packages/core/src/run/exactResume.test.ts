@@ -8,6 +8,7 @@ import { loadPipeline } from "../transport/index.js";
 import { type IdentifiedEvent, reconnectingEvents } from "../transport/reconnect.js";
 import type { Transport } from "../transport/types.js";
 import { AgentClient } from "./agentClient.js";
+import { asOfRunStart } from "./exactResume.js";
 
 /** One change to the list: an append, or a remove by index (of an item that is there). */
 type Op = { add: number } | { remove: number };
@@ -137,4 +138,24 @@ describe("exact resume: a run cut by a reload and read on applies each event onc
       { numRuns: 40, seed: 34 },
     );
   }, 60_000);
+});
+
+describe("asOfRunStart", () => {
+  it("puts back the state and the messages the run found, those it changed as they were, without its own", () => {
+    const activityThen = { id: "act", role: "activity", activityType: "plan", content: { steps: 1 } } as never;
+    const activityNow = { id: "act", role: "activity", activityType: "plan", content: { steps: 2 } } as never;
+    const thread = asOfRunStart(
+      {
+        messages: [{ id: "u", role: "user", content: "hi" }, activityNow, { id: "m", role: "assistant", content: "partial" }],
+        state: { items: [1, 2, 3] },
+        interrupts: [],
+        toolCallStatus: {},
+        runningSince: ["u", "act"],
+      },
+      { state: { items: [1] }, messageIds: ["u", "act"], changed: [activityThen] },
+    );
+    expect(thread.messages).toEqual([{ id: "u", role: "user", content: "hi" }, activityThen]);
+    expect(thread.state).toEqual({ items: [1] });
+    expect(thread.runningSince).toBeUndefined();
+  });
 });

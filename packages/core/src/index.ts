@@ -36,7 +36,7 @@ export { type IndexedDbStorageOptions, indexedDbStorage } from "./storage/indexe
 export { memoryStorage } from "./storage/memoryStorage.js";
 export { type MergedThread, mergeThread, type StoredShape } from "./storage/mergeThread.js";
 export { type Persistence, type PersistOptions, persistThread } from "./storage/persistThread.js";
-export type { ResumePoint, StorageStatus, StoredThread, ThreadChange, ThreadStorage, ThreadSummary } from "./storage/types.js";
+export type { ResumePoint, RunStart, StorageStatus, StoredThread, ThreadChange, ThreadStorage, ThreadSummary } from "./storage/types.js";
 export { createThreadStore, type ThreadStore } from "./store/createThreadStore.js";
 export type { Schedule } from "./store/frame.js";
 export type { MessageIndex } from "./store/messageIndex.js";

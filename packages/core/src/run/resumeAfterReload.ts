@@ -1,5 +1,6 @@
 import { type RestorableThread, restoredState } from "../storage/restoredState.js";
 import type { ThreadStore } from "../store/createThreadStore.js";
+import { asOfRunStart } from "./exactResume.js";
 import type { RunLoop } from "./runLoop.js";
 
 /** How long after its last event a run cut by a reload is read on, by default. */
@@ -7,8 +8,9 @@ const WINDOW_MS = 120_000;
 
 /**
  * Puts a stored thread back into the store. A thread a reload cut mid-reply, saved with a resume
- * point less than `windowMs` old by a transport that resumes streams, reads its run on: the reply
- * so far is put aside and read again from the run's first event, so it is whole and shown once.
+ * point less than `windowMs` old by a transport that resumes streams, reads its run on: the thread
+ * is put back as the run found it (`asOfRunStart`: the reply so far put aside, the state from
+ * before the run) and the run read again from its first event, so each event applies once.
  * Otherwise the partial reply stays, marked as an error that Retry picks up from.
  */
 export function restoreThread(
@@ -21,12 +23,12 @@ export function restoreThread(
   const cut = how === "whole" ? thread.runningSince : undefined;
   if (cut) loop.messageIdsBeforeRun = new Set(cut);
   const point = cut && thread.resumePoint;
-  if (!point || !loop.canResume || Date.now() - point.at > windowMs) {
+  const before = point?.before;
+  if (!point || !before || !loop.canResume || Date.now() - point.at > windowMs) {
     store.update((s) => restoredState(s, thread, how));
     return;
   }
-  const before = new Set(cut);
-  const { runningSince: _, ...rest } = thread;
-  store.update((s) => restoredState(s, { ...rest, messages: thread.messages.filter((m) => before.has(m.id)) }, how));
+  // The thread as the run found it, so that reading the run again applies each event once.
+  store.update((s) => restoredState(s, asOfRunStart(thread, before), how));
   void loop.enqueue({ resumeRun: { runId: point.runId, firstEventId: point.firstEventId } });
 }

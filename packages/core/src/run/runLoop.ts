@@ -14,7 +14,7 @@ import { type InterruptDecisions, NO_DECISIONS } from "../interrupts/decisions.j
 import { clockOffset } from "../interrupts/expiry.js";
 import { findToolCall } from "../reducer/draft.js";
 import { addToolResult, endSubagents, reduceWith } from "../reducer/reduceEvents.js";
-import type { ResumePoint } from "../storage/types.js";
+import type { ResumePoint, RunStart } from "../storage/types.js";
 import type { ThreadStore } from "../store/createThreadStore.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import { loadedPatcher, type RunHooks, type Transport, validatedEvents } from "../transport/index.js";
@@ -93,7 +93,11 @@ export class RunLoop {
   private stopping: Promise<void> | null = null;
   private lastRequest: RunRequest = {};
   /** Where the open run's stream is, when its events have ids: what a reload reads on from. */
-  resumePoint: ResumePoint | null = null;
+  private point: ResumePoint | null = null;
+  /** The thread as the open run found it (state and messages), for `resumePoint.before`. */
+  private startedWith: Pick<ThreadState, "state" | "messages"> | null = null;
+  /** The server answered a resume by starting over: its streams are not resumed again. */
+  private notContinued = false;
   /** The messages from before the last run: Retry keeps these and drops the rest. */
   messageIdsBeforeRun = new Set<string>();
   private disposed = false;
@@ -123,9 +127,18 @@ export class RunLoop {
     return this.host.store.getState();
   }
 
+  /**
+   * Where the open run's stream is, when its events have ids: what a reload reads on from, with
+   * the thread as the run found it (so a reload applies each of the run's events once).
+   */
+  get resumePoint(): ResumePoint | null {
+    if (!this.point || !this.startedWith) return this.point;
+    return { ...this.point, before: runStart(this.startedWith, this.state.messages) };
+  }
+
   /** The transport can read on in a run a reload cut (`Transport.resumable`). */
   get canResume(): boolean {
-    return this.loadedTransport?.resumable === true;
+    return this.loadedTransport?.resumable === true && !this.notContinued && this.state.capabilities?.transport?.resumable !== false;
   }
 
   /** A request or tool batch is in progress, or another tab's run is being followed. */
@@ -407,6 +420,7 @@ export class RunLoop {
     const { resumeRun, ...again } = request;
     this.lastRequest = again;
     this.messageIdsBeforeRun = new Set(this.state.messages.map((m) => m.id));
+    this.startedWith = { state: this.state.state, messages: this.state.messages };
     store.update((s) =>
       s.status === "running" && s.error === null && s.interrupts.length === 0 && s.decisions === NO_DECISIONS
         ? s
@@ -436,7 +450,8 @@ export class RunLoop {
         await readRun(events, controller.signal, (event) => this.apply(event));
       } finally {
         this.openRunId = null;
-        this.resumePoint = null;
+        this.point = null;
+        this.startedWith = null;
         store.update((s) => (s.reconnecting ? { ...s, reconnecting: false } : s));
       }
     }
@@ -459,11 +474,14 @@ export class RunLoop {
     const { store } = this.host;
     return {
       ...(resumeRun && { resumeAfter: resumeRun.firstEventId }),
-      resumable: this.state.capabilities?.transport?.resumable !== false,
+      resumable: this.state.capabilities?.transport?.resumable !== false && !this.notContinued,
+      onNotContinued: () => {
+        this.notContinued = true;
+      },
       onReconnecting: (reconnecting) => store.update((s) => (s.reconnecting === reconnecting ? s : { ...s, reconnecting })),
       onEventId: (lastEventId) => {
-        const firstEventId = this.resumePoint?.firstEventId ?? resumeRun?.firstEventId ?? lastEventId;
-        this.resumePoint = { runId, firstEventId, lastEventId, at: Date.now() };
+        const firstEventId = this.point?.firstEventId ?? resumeRun?.firstEventId ?? lastEventId;
+        this.point = { runId, firstEventId, lastEventId, at: Date.now() };
       },
     };
   }
@@ -535,4 +553,14 @@ function withoutKey<T>(record: Record<string, T>, key: string): Record<string, T
   if (!Object.hasOwn(record, key)) return record;
   const { [key]: _, ...rest } = record;
   return rest;
+}
+
+/** The thread as a run found it, given its messages now: the ids from then, and those changed since as they were. */
+function runStart(started: Pick<ThreadState, "state" | "messages">, now: ThreadState["messages"]): RunStart {
+  const current = new Map(now.map((m) => [m.id, m]));
+  return {
+    state: started.state,
+    messageIds: started.messages.map((m) => m.id),
+    changed: started.messages.filter((m) => current.get(m.id) !== m),
+  };
 }

@@ -51,6 +51,22 @@ export interface ResumePoint {
   lastEventId: string;
   /** When that event arrived (ms since the epoch). */
   at: number;
+  /**
+   * The thread as the run found it. A reload puts it back before reading the run again from
+   * its first event, so each event (a `STATE_DELTA` append or remove by index too) is applied
+   * once. A point without it (saved by an older version) is not read on.
+   */
+  before?: RunStart;
+}
+
+/** The thread as a run found it, in a resume point: what the run's events apply to. */
+export interface RunStart {
+  /** The shared state before the run's first event. */
+  state: unknown;
+  /** The ids of the messages from before the run, in order. */
+  messageIds: string[];
+  /** Those of them the run changed (an `ACTIVITY_DELTA`, a removal), as they were before it. */
+  changed: Message[];
 }
 
 /**

@@ -199,6 +199,19 @@ describe("resumable streams: a server that does not continue means the truncated
     expect(seen).toMatchObject({ reply: "one two ", lastEventIds: [undefined], retried: "again" });
   });
 
+  it("a server that ignores Last-Event-ID is asked once: after it started over, its later drops are not resumed", async () => {
+    // Every request runs the turn from the start and drops after "two": a resume would run it there again.
+    const { url, lastEventIds } = await own((req, res, input) => write(req, res, run(input, WORDS).slice(0, 4), "drop"));
+    const client = new AgentClient({ url, threadId: "t", schedule: sync, reconnect: fast });
+    await client.sendMessage("go");
+    expect(client.state.error?.kind).toBe("truncated");
+    expect(replyOf(client)).toBe("one two ");
+    await client.retry();
+    expect(client.state.error).not.toBeNull();
+    expect(replyOf(client)).toBe("one two ");
+    expect(lastEventIds).toEqual([undefined, "4", undefined]);
+  });
+
   it("an agent that advertises capabilities.transport.resumable: false is not resumed", async () => {
     const { url, lastEventIds } = await own(async (req, res, input) => write(req, res, run(input, WORDS).slice(0, 4), "drop"));
     const client = new AgentClient({ url, threadId: "t", schedule: sync, reconnect: fast });

@@ -17,6 +17,30 @@ const GAVE_UP = "The connection closed before the agent finished its reply; reco
 
 const isEnd = (event: BaseEvent) => event.type === EventType.RUN_FINISHED || event.type === EventType.RUN_ERROR;
 
+/** A number at the end of an event id, and what comes before it: ids a server counts up. */
+const COUNTED = /^(.*?)(\d+)$/;
+
+/** Both ids end in a count after the same prefix, and `id`'s count is not past `than`'s. */
+function notPast(id: string, than: string | null): boolean {
+  const now = COUNTED.exec(id);
+  const before = than === null ? null : COUNTED.exec(than);
+  return !!now && !!before && now[1] === before[1] && BigInt(now[2]!) <= BigInt(before[2]!);
+}
+
+/**
+ * The first event of a resumed stream shows the server read on in the run: it has an id, it is
+ * not a new RUN_STARTED, and (where ids are counted) it is past the run's first event. A server
+ * that ignores `Last-Event-ID` starts over instead.
+ */
+export function continues(event: BaseEvent, id: string | undefined, runFirst: string | null): boolean {
+  return id !== undefined && event.type !== EventType.RUN_STARTED && !notPast(id, runFirst);
+}
+
+/** An event read already: its id was seen, or (where ids are counted) it is not past the last one read. */
+export function readAlready(id: string, last: string | null, seen: ReadonlySet<string>): boolean {
+  return seen.has(id) || notPast(id, last);
+}
+
 /** A wait that ends early (resolving false) when `signal` aborts. */
 function wait(ms: number, signal: AbortSignal): Promise<boolean> {
   return new Promise((resolve) => {
@@ -36,9 +60,10 @@ function wait(ms: number, signal: AbortSignal): Promise<boolean> {
  * A run's events over connections that may drop (the client side of the resumable-stream
  * contract): when a stream ends before RUN_FINISHED/RUN_ERROR and its events had ids, the run
  * is opened again after the last id, with a doubling wait between tries, and reads on as one
- * stream. An event whose id was already read is skipped. A resume the server does not continue
- * (a new RUN_STARTED first, an HTTP 4xx, no ids, an empty answer) fails as truncated, as does
- * giving up.
+ * stream. An event read already (its id seen, or a counted id not past the last one) is skipped,
+ * after a reload too. A resume the server does not continue (a new RUN_STARTED first, a first id
+ * not past the run's first, an HTTP 4xx, no ids, an empty answer) is not read on and fails as
+ * truncated (`hooks.onNotContinued` is told of one that started over), as does giving up.
  * With `hooks.resumeAfter` (a reload), the run is read on from there after a RUN_STARTED made here.
  */
 export async function* reconnectingEvents(
@@ -51,6 +76,8 @@ export async function* reconnectingEvents(
   const { tries = 6, delayMs = 500, maxDelayMs = 8_000, totalMs = 30_000 } = options || {};
   const seen = new Set<string>();
   let last = hooks.resumeAfter ?? null;
+  /** The id of the run's first event: a resumed stream that is not past it started over. */
+  let runFirst = last;
   let resuming = last !== null;
   let attempt = 0;
   let droppedAt = 0;
@@ -62,15 +89,18 @@ export async function* reconnectingEvents(
     let first = resuming;
     try {
       for await (const { event, id } of await open(resuming ? last : null, signal)) {
-        // A resumed stream that starts over, or that has no ids, is not this run going on.
-        if (first && (id === undefined || event.type === EventType.RUN_STARTED)) {
+        // A resumed stream that starts over, or that has no ids, is not this run going on: it is
+        // not read (none of its events applied again), and this server's streams are not resumed again.
+        if (first && !continues(event, id, runFirst)) {
+          hooks.onNotContinued?.();
           throw new RunFailure({ kind: "truncated", message: NOT_CONTINUED });
         }
         first = false;
         if (id !== undefined) {
-          if (seen.has(id)) continue;
+          if (readAlready(id, last, seen)) continue;
           seen.add(id);
           last = id;
+          runFirst ??= id;
           hooks.onEventId?.(id);
         }
         if (attempt > 0) hooks.onReconnecting?.(false);

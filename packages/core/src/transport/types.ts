@@ -36,6 +36,11 @@ export interface RunHooks {
   onReconnecting?(reconnecting: boolean): void;
   /** The `id:` of each event as it arrives. */
   onEventId?(id: string): void;
+  /**
+   * The server answered a resume by starting over (it ignores `Last-Event-ID`): told so that
+   * later drops of its streams are not resumed (each resume would run the turn again there).
+   */
+  onNotContinued?(): void;
 }
 
 /**

@@ -145,8 +145,19 @@ export function capNesting(text: string): CappedText {
   return { text: out + text.slice(from), added };
 }
 
+/**
+ * Block quotes and lists nested this deep or deeper (8) indent no further: they get the class
+ * `tandem-markdown__flat`, whose indentation the stylesheet takes away. Otherwise 32 levels of
+ * indentation leave the text no width, one word a line, and a long reply costs the browser
+ * seconds of layout.
+ */
+export const MAX_INDENTED_DEPTH = 8;
+
+const CONTAINERS = new Set(["blockquote", "list"]);
+
 interface Node {
   type: string;
+  data?: { hProperties?: Record<string, unknown> };
   value?: string;
   alt?: string | null;
   children?: Node[];
@@ -172,13 +183,15 @@ function textOf(node: Node): string {
 /**
  * Cuts a parsed tree to `MAX_TREE_DEPTH`, in place and without recursion: a node at that depth
  * that has children is replaced by the text it holds (in a paragraph where a block must stand).
+ * Quotes and lists past `MAX_INDENTED_DEPTH` are marked to indent no further.
  * Positions of the top-level nodes are mapped back to the text before `capNesting` added its
  * backslashes (`added`), as the block cutter reads them against the reply's own text.
  */
 export function capTree(tree: Mdast, added: readonly number[] = []): Mdast {
-  const stack: [Node, number][] = [[tree as Node, 0]];
+  // Each node with its depth and how many quotes and lists hold it.
+  const stack: [Node, number, number][] = [[tree as Node, 0, 0]];
   while (stack.length > 0) {
-    const [node, depth] = stack.pop()!;
+    const [node, depth, nested] = stack.pop()!;
     const children = node.children;
     if (!children) continue;
     for (let i = 0; i < children.length; i++) {
@@ -188,7 +201,13 @@ export function capTree(tree: Mdast, added: readonly number[] = []): Mdast {
       if (depth + 2 >= MAX_TREE_DEPTH) {
         const text: Node = { type: "text", value: textOf(child), position: child.position };
         children[i] = PHRASING_PARENTS.has(node.type) ? text : { type: "paragraph", children: [text], position: child.position };
-      } else stack.push([child, depth + 1]);
+        continue;
+      }
+      const container = CONTAINERS.has(child.type);
+      if (container && nested >= MAX_INDENTED_DEPTH) {
+        child.data = { ...child.data, hProperties: { ...child.data?.hProperties, className: ["tandem-markdown__flat"] } };
+      }
+      stack.push([child, depth + 1, container ? nested + 1 : nested]);
     }
   }
   if (added.length > 0) {

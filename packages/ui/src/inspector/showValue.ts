@@ -1,10 +1,13 @@
+import { depthCapped } from "../util/json.js";
+
 /**
  * JSON text of any value, for showing it: a BigInt as `12n`, a cycle as "[Circular]", a function
- * or symbol by name, never a throw (what `JSON.stringify` cannot write is named instead).
+ * or symbol by name, never a throw (what `JSON.stringify` cannot write is named instead), no
+ * deeper than `MAX_JSON_DEPTH` (64; deeper values read "[nested too deep]").
  */
 export function showValue(value: unknown, space?: number): string {
   const ancestors: unknown[] = [];
-  function replacer(this: unknown, _key: string, v: unknown): unknown {
+  function named(this: unknown, v: unknown): unknown {
     if (typeof v === "bigint") return `${v}n`;
     if (typeof v === "function") return `[function ${v.name || "anonymous"}]`;
     if (typeof v === "symbol") return v.toString();
@@ -15,6 +18,7 @@ export function showValue(value: unknown, space?: number): string {
     ancestors.push(v);
     return v;
   }
+  const replacer = depthCapped((holder, v) => named.call(holder, v));
   try {
     return JSON.stringify(value, replacer, space) ?? "undefined";
   } catch (error) {

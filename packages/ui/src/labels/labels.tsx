@@ -196,6 +196,8 @@ export interface ChatLabels {
   remove: string;
   /** Shown, with Retry, where a part of the chat could not be loaded (its code is fetched on first use). */
   partLoadFailed: string;
+  /** Shown, with Retry and the part's text, where a part of a message failed to draw (it threw, or went over a budget). */
+  partFailed: string;
   /** Said when picked files could not be taken because what handles files could not be loaded (picking them again retries). */
   attachmentsNotLoaded: string;
 }
@@ -356,6 +358,7 @@ export const defaultLabels: ChatLabels = {
   removeQueued: (text) => `Remove queued message: ${text}`,
   remove: "Remove",
   partLoadFailed: "This part of the chat could not be loaded.",
+  partFailed: "This part of the reply could not be shown.",
   attachmentsNotLoaded: "The files could not be attached: what handles them could not be loaded. Try again.",
   goodResponse: "Good response",
   badResponse: "Bad response",

@@ -3,6 +3,7 @@ import { gfmFromMarkdown } from "mdast-util-gfm";
 import { mathFromMarkdown } from "mdast-util-math";
 import { gfm } from "micromark-extension-gfm";
 import { math } from "micromark-extension-math";
+import { capNesting, capTree } from "./depth.js";
 
 export type Mdast = ReturnType<typeof fromMarkdown>;
 
@@ -70,7 +71,10 @@ export function recordParses(work: () => void): ParsedText[] {
  * GitHub-flavoured Markdown with math (`$…$`, `$$…$$`) to mdast: micromark + GFM + math, as
  * react-markdown with remark-gfm and remark-math parses it. An extension the text holds nothing
  * for is left out, which gives the same tree for less work: the GitHub extensions cost a parse
- * most of its setup, and their autolink pass a walk of every text node.
+ * most of its setup, and their autolink pass a walk of every text node. Nesting is capped
+ * (`capNesting`, `capTree` in `depth.ts`): containers past 32 deep are read as text before the
+ * parse, and a tree never goes deeper than 96 levels, so a hostile reply costs what its length
+ * costs and no walker after the parse overflows the stack.
  */
 export function parseMarkdown(text: string): Mdast {
   // What is being recorded is parsed for another thread: parsed here, whatever was handed over.
@@ -79,7 +83,8 @@ export function parseMarkdown(text: string): Mdast {
     if (given.length === 1) handedOver.delete(text);
     return given.shift()!;
   }
-  const tree = fromMarkdown(text, syntax(GFM_TRIGGER.test(text), text.includes("$")));
+  const capped = capNesting(text);
+  const tree = capTree(fromMarkdown(capped.text, syntax(GFM_TRIGGER.test(text), text.includes("$"))), capped.added);
   recording?.push([text, tree]);
   return tree;
 }

@@ -1,6 +1,7 @@
 import { type Message as AgentMessage, readToolProgress, useMessage, useToolCall } from "@tandem/react";
 import {
   type ComponentPropsWithoutRef,
+  type ComponentType,
   type ForwardedRef,
   forwardRef,
   memo,
@@ -15,6 +16,9 @@ import { useChatComponents } from "../chat/components.js";
 import { LazyActivity, LazyBranchPicker, LazyMessageEditor, LazyReasoning, LazyToolCall } from "../chat/lazyParts.js";
 import { Markdown as LazyMarkdown } from "../markdown/LazyMarkdown.js";
 import { cx } from "../util/cx.js";
+import { pretty } from "../util/json.js";
+import { PartBoundary } from "../util/PartBoundary.js";
+import type { ActivityProps } from "./Activity.js";
 import { MessageActions as DefaultMessageActions } from "./MessageActions.js";
 import { MessageContext } from "./messageContext.js";
 import { NearViewContext } from "./nearView.js";
@@ -84,23 +88,32 @@ export const Message = memo(
           <>
             {text !== "" &&
               (near || Markdown !== LazyMarkdown ? (
-                <Markdown>{text}</Markdown>
+                // A reply whose Markdown fails to draw shows its source text; more text streamed in tries again.
+                <PartBoundary resetKey={text} text={text}>
+                  <Markdown>{text}</Markdown>
+                </PartBoundary>
               ) : (
                 // Far from the view, the text as it is: a long thread's replies are parsed as they come near, not all at once.
                 <div className="tandem-markdown tandem-markdown--plain">{text}</div>
               ))}
             {message.toolCalls?.map((call) => (
-              <ToolCall key={call.id} toolCallId={call.id} />
+              <PartBoundary key={call.id} resetKey={call.function.arguments} text={call.function.arguments}>
+                <ToolCall toolCallId={call.id} />
+              </PartBoundary>
             ))}
           </>
         );
         break;
       }
       case "reasoning":
-        body = <Reasoning text={message.content} streaming={streaming} />;
+        body = (
+          <PartBoundary resetKey={message.content} text={message.content}>
+            <Reasoning text={message.content} streaming={streaming} />
+          </PartBoundary>
+        );
         break;
       case "activity":
-        body = <Activity messageId={message.id} activityType={message.activityType} content={message.content} />;
+        body = <SafeActivity Activity={Activity} message={message} />;
         break;
       default:
         return null;
@@ -146,7 +159,25 @@ function ToolProgressRow({
   if (call) return null;
   return (
     <MessageRow {...rest} message={message}>
-      <Activity messageId={message.id} activityType={message.activityType} content={message.content} />
+      <SafeActivity Activity={Activity} message={message} />
     </MessageRow>
+  );
+}
+
+/**
+ * An activity (an app's renderer, an A2UI surface, an MCP app…) in its boundary: if it fails to
+ * draw, its content as JSON text, drawn again when the content changes.
+ */
+function SafeActivity({
+  Activity,
+  message,
+}: {
+  Activity: ComponentType<ActivityProps>;
+  message: Extract<AgentMessage, { role: "activity" }>;
+}) {
+  return (
+    <PartBoundary resetKey={message.content} text={() => pretty(message.content)}>
+      <Activity messageId={message.id} activityType={message.activityType} content={message.content} />
+    </PartBoundary>
   );
 }

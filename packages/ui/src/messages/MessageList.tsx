@@ -5,6 +5,7 @@ import { LazySubagentGroup } from "../chat/lazyParts.js";
 import { useLabels } from "../labels/labels.js";
 import { cx } from "../util/cx.js";
 import { ClickActionsContext, useClickActions } from "../util/delegatedClick.js";
+import { PartBoundary } from "../util/PartBoundary.js";
 import { type Entry, holds, layoutTranscript, sameEntries, sameIds } from "./layout.js";
 import { Message as DefaultMessage, type MessageProps } from "./Message.js";
 import {
@@ -130,9 +131,12 @@ const Group = memo(
     const subagent = parts.subagents.get(id) ?? { id, name: id, status: running ? "running" : "finished" };
     const { SubagentGroup } = parts;
     return (
-      <SubagentGroup subagent={subagent}>
-        <Entries entries={entries} streamingId={streamingId} parts={parts} nearAtFirst={nearAtFirst} />
-      </SubagentGroup>
+      // A group that fails to draw says so in its place; its messages have boundaries of their own.
+      <PartBoundary resetKey={subagent} text={subagent.name}>
+        <SubagentGroup subagent={subagent}>
+          <Entries entries={entries} streamingId={streamingId} parts={parts} nearAtFirst={nearAtFirst} />
+        </SubagentGroup>
+      </PartBoundary>
     );
   },
   (a, b) =>

@@ -4,6 +4,8 @@ import { useChatComponents } from "../chat/components.js";
 import { LazyConfirmation } from "../chat/lazyParts.js";
 import { useLabels } from "../labels/labels.js";
 import { cx } from "../util/cx.js";
+import { argsText, pretty } from "../util/json.js";
+import { PartBoundary } from "../util/PartBoundary.js";
 import { keyOf, RenderHost } from "../util/RenderHost.js";
 import { ToolCallCard as DefaultToolCallCard } from "./ToolCallCard.js";
 
@@ -63,7 +65,16 @@ export const ToolCall = forwardRef<HTMLFieldSetElement, ToolCallProps>(function 
       ref={ref}
       className={cx("tandem-tool-call", custom && "tandem-tool-call--custom", className)}
     >
-      {body}
+      {/* The group stays, named, with its status; a view of the call that fails shows its arguments and result as text. */}
+      <PartBoundary resetKey={call} text={() => callText(call.args, call.argsText, call.result)}>
+        {body}
+      </PartBoundary>
     </fieldset>
   );
 });
+
+/** A tool call as plain text, for a view of it that failed: its arguments, then its result. */
+function callText(args: unknown, raw: string | undefined, result: unknown): string {
+  const text = argsText(args, raw ?? "");
+  return result === undefined ? text : `${text}\n\n${pretty(result)}`;
+}

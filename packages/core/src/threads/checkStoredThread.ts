@@ -1,6 +1,6 @@
 import type { StoredThread } from "../storage/types.js";
 
-const OUTBOX_STATES = new Set(["queued", "waiting", "held"]);
+const OUTBOX_STATES = new Set(["queued", "waiting", "unreachable", "held"]);
 
 /** Throws when a record is not a thread Tandem wrote (corrupt, or another app's). */
 export function checkStoredThread(thread: StoredThread): StoredThread {

@@ -5,12 +5,15 @@ import { useLabels } from "../labels/labels.js";
 /**
  * What a screen reader should hear about the run: its start, its end, an error, a question, a
  * connection being restored ("Reconnecting…"). Not each token: the transcript itself is not live.
+ * A run that ended with its message given back to the outbox (the agent could not be reached,
+ * or the device went offline) produced no reply: nothing is said as finished (the outbox says why).
  */
 export function useRunAnnouncement(): string {
   const status = useAgent((s) => s.status);
   const error = useAgent((s) => s.error);
   const cancelled = useAgent((s) => s.lastOutcome === "cancelled");
   const reconnecting = useAgent((s) => s.reconnecting);
+  const unsent = useAgent((s) => s.outbox.some((i) => i.state === "waiting" || i.state === "unreachable"));
   const labels = useLabels();
   const previous = useRef(status);
   const wasReconnecting = useRef(reconnecting);
@@ -26,9 +29,9 @@ export function useRunAnnouncement(): string {
     previous.current = status;
     if (before === status) return;
     if (status === "running" && before !== "running") setText(before === "awaiting-input" ? labels.agentContinuing : labels.agentReplying);
-    else if (status === "idle") setText(cancelled ? labels.stopped : labels.replyFinished);
+    else if (status === "idle") setText(cancelled ? labels.stopped : unsent && before !== "awaiting-input" ? "" : labels.replyFinished);
     else if (status === "awaiting-input") setText(labels.awaitingInput);
     else if (status === "error") setText(labels.runError(error?.message));
-  }, [status, error, cancelled, labels]);
+  }, [status, error, cancelled, unsent, labels]);
   return text;
 }

@@ -46,6 +46,7 @@ export { ThreadRuntime, type ThreadRuntimeOptions, type ThreadRuntimeState } fro
 export type { FrontendTool, ToolHandlerContext } from "./tools/registry.js";
 export { type InferArgs, type JsonSchema, type ToolParameters, type Validation, validateArgs } from "./tools/schema.js";
 export { readToolProgress } from "./tools/toolCallViews.js";
+export { type BackoffOptions, backoffDelay } from "./transport/backoff.js";
 export { HttpError } from "./transport/http.js";
 export {
   type AgentRuntimeOptions,

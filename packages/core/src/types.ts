@@ -96,10 +96,13 @@ export interface ThreadState {
 /**
  * Why a message in the outbox is not sent yet: `queued`, it goes when the agent's reply ends;
  * `waiting`, it goes when the browser is back online (it was sent offline, or the connection
- * failed before the agent answered); `held`, a Stop or an error came first, and it goes when the
- * user sends on (`AgentClient.sendQueued`, Retry, or a new message).
+ * failed before the agent answered while the browser was offline); `unreachable`, the browser is
+ * online but the agent could not be reached (the connection was refused before any answer): it
+ * is tried again with a growing wait while online, and at once on "Send now"; `held`, a Stop or
+ * an error came first, and it goes when the user sends on (`AgentClient.sendQueued`, Retry, or a
+ * new message).
  */
-export type OutboxItemState = "queued" | "waiting" | "held";
+export type OutboxItemState = "queued" | "waiting" | "unreachable" | "held";
 
 /** A message the user sent that waits in the thread's outbox; its id becomes the message's id. */
 export interface OutboxItem {

@@ -86,6 +86,7 @@ export function PageFrame({ page, settings }: { page: PageInfo; settings: AgentS
         protocol={settings.protocol}
         {...(settings.agentId !== undefined && { agentId: settings.agentId })}
         {...(settings.stop !== undefined && { stop: settings.stop })}
+        {...(settings.retryMs !== undefined && { retry: { delayMs: settings.retryMs, maxDelayMs: Math.max(30_000, settings.retryMs) } })}
         {...(settings.capabilities !== undefined && settings.protocol === "ag-ui" && { capabilities: settings.capabilities })}
         {...(page.initialState !== undefined && { initialState: page.initialState })}
         {...(page.takesFeedback && { onFeedback: logFeedback, ...(settings.feedback && { feedback: settings.feedback }) })}

@@ -15,6 +15,8 @@ export interface AgentSettings {
   capabilities: string | undefined;
   /** Where pages that take feedback POST each rating (a `CUSTOM` event): `?feedback=`, or the mock agent's `/feedback`. */
   feedback: string | undefined;
+  /** `?retry=<ms>`: the first wait before an unreachable agent is tried again (doubling from there); default the client's. */
+  retryMs: number | undefined;
 }
 
 const MOCK = (import.meta.env.VITE_AGENT_URL as string | undefined) ?? "http://127.0.0.1:8787";
@@ -51,5 +53,6 @@ export function readSettings(url: URL, page: string): AgentSettings {
     stop: query.get("stop") || undefined,
     capabilities: query.get("capabilities") || mockCapabilities,
     feedback: query.get("feedback") || (query.get("agent") ? undefined : `${MOCK}/feedback`),
+    retryMs: Number(query.get("retry")) > 0 ? Number(query.get("retry")) : undefined,
   };
 }

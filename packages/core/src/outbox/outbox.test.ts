@@ -138,12 +138,16 @@ describe("the outbox offline", () => {
     expect(transcript(client)).toEqual(["user: hello from a train", "assistant: re: hello from a train w1 w2"]);
   });
 
-  it("a connection that fails before the agent answers puts the message back, waiting, not as an error", async () => {
+  it("a connection that fails before the agent answers while offline puts the message back, waiting, not as an error", async () => {
     const a = await serve();
     const network = fakeNetwork(true);
     let down = true;
-    // The real server behind a link that is down at first (what a dropped Wi-Fi does to fetch).
-    const fetchThroughLink: typeof fetch = (url, init) => (down ? Promise.reject(new TypeError("fetch failed")) : fetch(url, init));
+    // The real server behind a link that drops with the device (what a dropped Wi-Fi does to fetch).
+    const fetchThroughLink: typeof fetch = (url, init) => {
+      if (!down) return fetch(url, init);
+      network.online = false;
+      return Promise.reject(new TypeError("fetch failed"));
+    };
     const client = new AgentClient({ url: a.url, threadId: "t", schedule: sync, network, fetch: fetchThroughLink });
     await client.sendMessage("anyone?");
     expect(client.state.status).toBe("idle");
@@ -162,6 +166,85 @@ describe("the outbox offline", () => {
     await client.sendMessage("anyone?");
     expect(client.state.error?.kind).toBe("network");
     expect(client.state.outbox).toEqual([]);
+  });
+});
+
+describe("the outbox when the agent cannot be reached while online", () => {
+  /** The real server behind a port that refuses connections while `down()` says so; `tries` counts every request. */
+  function refusing(down: () => boolean) {
+    const link = {
+      tries: 0,
+      fetch: ((input, init) => {
+        link.tries++;
+        return down() ? Promise.reject(new TypeError("fetch failed", { cause: new Error("connect ECONNREFUSED") })) : fetch(input, init);
+      }) as typeof fetch,
+    };
+    return link;
+  }
+
+  it("keeps the message, unreachable and not as an error, and tries again by itself until the agent answers, sending it once", async () => {
+    const a = await serve();
+    const link = refusing(() => link.tries <= 3);
+    const client = new AgentClient({ url: a.url, threadId: "t", schedule: sync, network: fakeNetwork(true), fetch: link.fetch });
+    client.outbox.backoff = { delayMs: 5, maxDelayMs: 20, jitter: 0 };
+    await client.sendMessage("anyone there?");
+    expect(client.state.error).toBeNull();
+    expect(client.state.status).toBe("idle");
+    expect(client.state.messages).toEqual([]);
+    expect(outbox(client)).toEqual(["unreachable: anyone there?"]);
+    // Two more refusals, then the agent is up: no one pressed anything.
+    await until(() => client.state.messages.length === 2 && client.state.status === "idle");
+    expect(link.tries).toBe(4);
+    expect(userTexts(a)).toEqual([["anyone there?"]]);
+    expect(transcript(client)).toEqual(["user: anyone there?", "assistant: re: anyone there? w1 w2"]);
+    expect(client.state.outbox).toEqual([]);
+    client.dispose();
+  });
+
+  it("Send now tries at once, without waiting for the backoff", async () => {
+    const a = await serve();
+    let down = true;
+    const link = refusing(() => down);
+    const client = new AgentClient({ url: a.url, threadId: "t", schedule: sync, network: fakeNetwork(true), fetch: link.fetch });
+    // A wait no test would sit through: only Send now can send it.
+    client.outbox.backoff = { delayMs: 3_600_000, maxDelayMs: 3_600_000 };
+    await client.sendMessage("now please");
+    expect(outbox(client)).toEqual(["unreachable: now please"]);
+    down = false;
+    client.outbox.sendOn();
+    await until(() => client.state.messages.length === 2 && client.state.status === "idle");
+    expect(userTexts(a)).toEqual([["now please"]]);
+    expect(link.tries).toBe(2);
+    client.dispose();
+  });
+
+  it("going offline while it waits makes it wait for the network, and it goes when back online", async () => {
+    const a = await serve();
+    let down = true;
+    const network = fakeNetwork(true);
+    const link = refusing(() => down);
+    const client = new AgentClient({ url: a.url, threadId: "t", schedule: sync, network, fetch: link.fetch });
+    client.outbox.backoff = { delayMs: 5, maxDelayMs: 5 };
+    await client.sendMessage("later");
+    expect(outbox(client)).toEqual(["unreachable: later"]);
+    network.online = false;
+    await until(() => client.state.outbox[0]?.state === "waiting");
+    expect(link.tries).toBe(1);
+    down = false;
+    network.set(true);
+    await until(() => client.state.messages.length === 2 && client.state.status === "idle");
+    expect(userTexts(a)).toEqual([["later"]]);
+    client.dispose();
+  });
+
+  it("an HTTP error is not unreachable: it stays an error with Retry, nothing retried", async () => {
+    agent = await startMockAgent({ scenario: (() => ({ status: 503, body: { error: "down for maintenance" } })) as never });
+    const client = new AgentClient({ url: agent.url, threadId: "t", schedule: sync, network: fakeNetwork(true) });
+    client.outbox.backoff = { delayMs: 1, maxDelayMs: 1 };
+    await client.sendMessage("hello");
+    expect(client.state.error?.kind).toBe("http");
+    expect(client.state.outbox).toEqual([]);
+    expect(agent.requests).toHaveLength(1);
   });
 });
 

@@ -2,6 +2,7 @@ import type { InputContent, Message } from "@ag-ui/core";
 import { v4 as randomUUID } from "uuid";
 import type { RunLoop } from "../run/runLoop.js";
 import type { ThreadStore } from "../store/createThreadStore.js";
+import { type BackoffOptions, backoffDelay } from "../transport/backoff.js";
 import type { OutboxItem, ThreadState } from "../types.js";
 import { browserNetwork, type OutboxNetwork } from "./network.js";
 
@@ -23,6 +24,9 @@ export interface OutboxHost {
   onEvent(listener: () => void): () => void;
 }
 
+/** How many removals the outbox remembers (tombstones for the stored thread). */
+const REMOVED_KEPT = 100;
+
 const released = (item: OutboxItem): OutboxItem => (item.state === "held" ? { ...item, state: "queued" } : item);
 
 /**
@@ -30,12 +34,22 @@ const released = (item: OutboxItem): OutboxItem => (item.state === "held" ? { ..
  * Sent while a run goes on, a message is `queued` and goes when the run ends, one run each, in
  * order. Sent offline, or cut off by a connection that failed before the agent answered, it is
  * `waiting` and goes when the browser is back online. A Stop or an error makes `queued` ones
- * `held`: they go when the user sends on (`sendOn`, Retry, or a new message). Framework-free:
- * the UI reads `state.outbox` and calls `remove` and `sendOn`.
+ * `held`: they go when the user sends on (`sendOn`, Retry, or a new message). A connection
+ * refused while the browser is online (the agent is down, not the device) makes them
+ * `unreachable`: tried again after a growing, jittered wait (`backoffDelay`) while online, at
+ * once on `sendOn`, and `waiting` if the browser goes offline meanwhile. Framework-free: the UI
+ * reads `state.outbox` and calls `remove` and `sendOn`.
  */
 export class Outbox {
   /** Which tab sends an item (see `OutboxClaim`). @internal */
   claim: OutboxClaim = async (_item, send) => send();
+  /** The waits between tries while the agent cannot be reached: 1 s doubling to 30 s, up to half left to chance. @internal */
+  backoff: BackoffOptions = { delayMs: 1_000, maxDelayMs: 30_000, jitter: 0.5 };
+  /** The tries of an unreachable agent since it last answered. */
+  private retries = 0;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Ids of messages the user removed unsent: tombstones a storage keeps, so another tab's copy does not bring them back. */
+  private readonly removedIds: string[] = [];
   /** The promises `send` returned, settled when their message's run ends or the message is removed. */
   private readonly pending = new Map<string, () => void>();
   /** Messages this outbox put in the thread: those a failed connection may take back. */
@@ -63,6 +77,7 @@ export class Outbox {
       }),
       host.onEvent(() => {
         this.answered = true;
+        this.retries = 0;
       }),
       host.store.subscribe((s, previous) => {
         if (s.status === "error" && previous.status !== "error") this.failed(s);
@@ -94,12 +109,20 @@ export class Outbox {
   /** Takes a message out of the outbox unsent. */
   remove(id: string): void {
     if (!this.state.outbox.some((i) => i.id === id)) return;
+    this.removedIds.push(id);
+    if (this.removedIds.length > REMOVED_KEPT) this.removedIds.splice(0, this.removedIds.length - REMOVED_KEPT);
     this.update((items) => items.filter((i) => i.id !== id));
     this.settle(id);
   }
 
+  /** The ids of the messages removed unsent here, the latest last (at most 100). @internal */
+  get removed(): readonly string[] {
+    return this.removedIds;
+  }
+
   /** Sends what waits now, in order, whatever held it (a Stop, an error, the connection). */
   sendOn(): void {
+    this.stopRetrying();
     this.update((items) => items.map((i) => (i.state === "queued" ? i : { ...i, state: "queued" })));
     this.drain("force");
   }
@@ -121,7 +144,8 @@ export class Outbox {
     if (!item || this.claiming || this.disposed || this.loop.busy) return;
     if (trigger !== "force") {
       if (s.status !== "idle" || item.state === "held") return;
-      if (item.state === "waiting" && (trigger !== "online" || this.network?.online === false)) return;
+      const offline = this.network?.online === false;
+      if ((item.state === "waiting" || item.state === "unreachable") && (trigger !== "online" || offline)) return;
     }
     this.claiming = true;
     const taken = this.claim(
@@ -138,6 +162,7 @@ export class Outbox {
   /** Stops for good: nothing more is sent, and every promise `send` returned settles. @internal */
   dispose(): void {
     this.disposed = true;
+    this.stopRetrying();
     for (const cleanup of this.cleanups) cleanup();
     for (const id of [...this.pending.keys()]) this.settle(id);
   }
@@ -176,8 +201,9 @@ export class Outbox {
 
   /**
    * A run failed. A connection that failed before the agent said anything, in a browser that
-   * tells when it is back online, gives its unanswered messages back to the outbox to wait;
-   * any other failure holds what was queued.
+   * tells when it is back online, gives its unanswered messages back to the outbox: `waiting`
+   * for the network when the browser is offline, `unreachable` and tried again after a wait when
+   * it is online (the agent is down); any other failure holds what was queued.
    */
   private failed(s: ThreadState): void {
     const unanswered = trailing(s.messages, this.delivered);
@@ -185,7 +211,8 @@ export class Outbox {
       this.hold();
       return;
     }
-    const waiting = unanswered.map((m): OutboxItem => ({ id: m.id, content: m.content as OutboxItem["content"], state: "waiting" }));
+    const state = this.network.online ? "unreachable" : "waiting";
+    const waiting = unanswered.map((m): OutboxItem => ({ id: m.id, content: m.content as OutboxItem["content"], state }));
     this.host.store.update((t) => ({
       ...t,
       messages: t.messages.slice(0, t.messages.length - unanswered.length),
@@ -193,6 +220,31 @@ export class Outbox {
       status: "idle",
       error: null,
     }));
+    if (state === "unreachable") this.retryLater();
+  }
+
+  /** Tries the unreachable agent again after the next wait of the backoff (while online). */
+  private retryLater(): void {
+    this.stopRetrying();
+    this.retries++;
+    this.retryTimer = setTimeout(
+      () => {
+        this.retryTimer = null;
+        if (this.disposed) return;
+        // Offline meanwhile: the device, not the agent, is what to wait for now.
+        if (this.network?.online === false) {
+          this.update((items) => items.map((i) => (i.state === "unreachable" ? { ...i, state: "waiting" } : i)));
+          return;
+        }
+        this.drain("online");
+      },
+      backoffDelay(this.retries, this.backoff),
+    );
+  }
+
+  private stopRetrying(): void {
+    if (this.retryTimer !== null) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
   }
 
   private update(recipe: (items: OutboxItem[]) => OutboxItem[]): void {

@@ -81,6 +81,7 @@ export class AgentClient {
     });
     this.branching = new Branching(this.store, this.loop, () => this.stop());
     this.outbox = new Outbox(this, this.loop, () => this.branching.forget(), options.network);
+    if (options.retry) this.outbox.backoff = { ...this.outbox.backoff, ...options.retry };
     this.tools.onChange(() => this.loop.resumePendingToolCalls());
     options.signal?.addEventListener("abort", () => this.dispose(), { once: true });
   }

@@ -2,6 +2,7 @@ import type { Context, Message } from "@ag-ui/core";
 import type { FeedbackGiven } from "../feedback/types.js";
 import type { OutboxNetwork } from "../outbox/network.js";
 import type { Schedule } from "../store/frame.js";
+import type { BackoffOptions } from "../transport/backoff.js";
 import type { HttpOptions, Transport, TransportOptions } from "../transport/index.js";
 import { requestStop, type StopRun } from "../transport/stopRequest.js";
 
@@ -49,6 +50,13 @@ export interface ClientOptions {
    * the waiting off (a failed connection is an error with Retry).
    */
   network?: OutboxNetwork | false;
+  /**
+   * The waits between tries while the browser is online but the agent cannot be reached (a
+   * connection refused before any answer): the message stays in the outbox and is tried again
+   * after each wait, and at once on "Send now". Default 1 s doubling to 30 s, up to half of each
+   * wait left to chance (`jitter: 0.5`), so tabs that failed together do not retry together.
+   */
+  retry?: BackoffOptions;
   /**
    * Called when the user rates a reply, changes or takes back the rating (`rating: null`), or
    * adds a comment. The rating is kept with the thread whatever it does; a failure is a warning.

@@ -1,7 +1,7 @@
 import { checkDecisions, noDecisions } from "../interrupts/decisions.js";
 import type { StoredThread } from "../storage/types.js";
 
-const OUTBOX_STATES = new Set(["queued", "waiting", "held"]);
+const OUTBOX_STATES = new Set(["queued", "waiting", "unreachable", "held"]);
 
 /** Throws when a record is not a thread Tandem wrote (corrupt, or another app's). */
 export function checkStoredThread(thread: StoredThread): StoredThread {

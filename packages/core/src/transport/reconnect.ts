@@ -1,5 +1,6 @@
 import { type BaseEvent, EventType, type RunAgentInput } from "@ag-ui/core";
 import { isAbort, RunFailure, toAgentError } from "../run/errors.js";
+import { backoffDelay } from "./backoff.js";
 import { HttpError } from "./http.js";
 import type { ReconnectOptions, RunHooks } from "./types.js";
 
@@ -127,7 +128,7 @@ export async function* reconnectingEvents(
     }
     if (attempt === 0) droppedAt = Date.now();
     attempt++;
-    const delay = Math.min(maxDelayMs, delayMs * 2 ** (attempt - 1));
+    const delay = backoffDelay(attempt, { delayMs, maxDelayMs });
     if (attempt > tries || Date.now() - droppedAt + delay > totalMs) {
       hooks.onReconnecting?.(false);
       throw new RunFailure({ kind: "truncated", message: GAVE_UP });

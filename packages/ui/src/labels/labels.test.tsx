@@ -100,9 +100,13 @@ const de = {
   attachmentsNotSupported: (kinds) => `Dieser Agent kann keine ${kinds} empfangen.`,
   attachmentFailed: (fileName, message) => `${fileName} konnte nicht angehängt werden: ${message}`,
   outbox: "Zu senden",
-  outboxState: (state) => ({ queued: "In der Warteschlange", waiting: "Wartet auf Verbindung", held: "Nicht gesendet" })[state],
+  outboxState: (state) =>
+    ({ queued: "In der Warteschlange", waiting: "Wartet auf Verbindung", unreachable: "Noch nicht gesendet", held: "Nicht gesendet" })[
+      state
+    ],
   outboxStatus: ({ count, failed }) => `${count} nicht gesendet${failed ? " (Fehler)" : ""}.`,
   sendNow: "Jetzt senden",
+  agentUnreachable: "Der Agent ist nicht erreichbar.",
   removeQueued: (text) => `${text} aus der Warteschlange nehmen`,
   remove: "Entfernen",
 } satisfies Partial<ChatLabels>;
@@ -129,7 +133,7 @@ function englishTexts(): string[] {
     d.usageSummary({ input: 1, output: 2, total: 3 }),
     ...(["streaming", "executing", "awaiting-input", "complete", "error"] as const).map(d.toolStatus),
     ...(["running", "finished", "suspended", "failed"] as const).map(d.subagentStatus),
-    ...(["queued", "waiting", "held"] as const).map(d.outboxState),
+    ...(["queued", "waiting", "unreachable", "held"] as const).map(d.outboxState),
     d.outboxStatus({ count: 1, state: "held", failed: true }),
     d.removeQueued("Noch etwas"),
   );

@@ -190,6 +190,8 @@ export interface ChatLabels {
   outboxStatus: (summary: OutboxSummary) => string;
   /** The button that sends what the outbox holds now. */
   sendNow: string;
+  /** The alert shown while the browser is online but the agent cannot be reached (its messages wait and are tried again). */
+  agentUnreachable: string;
   /** The Remove button of an outbox message (its visible text is `remove`), given the message's text. */
   removeQueued: (text: string) => string;
   /** The visible text of an outbox message's Remove button. */
@@ -221,6 +223,7 @@ const TOOL_STATUS: Record<ToolCallStatus, string> = {
 const OUTBOX_STATE: Record<OutboxItemState, string> = {
   queued: "Queued",
   waiting: "Waiting for connection",
+  unreachable: "Not sent yet",
   held: "Not sent",
 };
 
@@ -228,6 +231,7 @@ function outboxStatus({ count, state, failed }: OutboxSummary): string {
   const messages = count === 1 ? "1 message" : `${count} messages`;
   if (state === "queued") return `${messages} will be sent when the agent finishes.`;
   if (state === "waiting") return `Waiting for connection: ${messages} will be sent when you are back online.`;
+  if (state === "unreachable") return `Trying again: ${messages} will be sent when the agent answers.`;
   return `${failed ? "The reply failed" : "Stopped"}: ${messages} not sent.`;
 }
 
@@ -355,6 +359,7 @@ export const defaultLabels: ChatLabels = {
   outboxState: (state) => OUTBOX_STATE[state],
   outboxStatus,
   sendNow: "Send now",
+  agentUnreachable: "The agent can't be reached. Your message is kept and will be sent when it answers.",
   removeQueued: (text) => `Remove queued message: ${text}`,
   remove: "Remove",
   partLoadFailed: "This part of the chat could not be loaded.",

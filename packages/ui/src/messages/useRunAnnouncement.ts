@@ -4,7 +4,10 @@ import { useLabels } from "../labels/labels.js";
 
 /**
  * What a screen reader should hear about the run: its start, its end, an error, a question, a
- * connection being restored ("Reconnecting…"), a run another tab owns being followed. Not each token: the transcript itself is not live.
+ * connection being restored ("Reconnecting…"), a run another tab owns being followed. Not each
+ * token: the transcript itself is not live.
+ * A run that ended with its message given back to the outbox (the agent could not be reached,
+ * or the device went offline) produced no reply: nothing is said as finished (the outbox says why).
  */
 export function useRunAnnouncement(): string {
   const status = useAgent((s) => s.status);
@@ -12,6 +15,7 @@ export function useRunAnnouncement(): string {
   const cancelled = useAgent((s) => s.lastOutcome === "cancelled");
   const reconnecting = useAgent((s) => s.reconnecting);
   const following = useAgent((s) => s.following);
+  const unsent = useAgent((s) => s.outbox.some((i) => i.state === "waiting" || i.state === "unreachable"));
   const labels = useLabels();
   const previous = useRef(status);
   const wasReconnecting = useRef(reconnecting);
@@ -34,9 +38,9 @@ export function useRunAnnouncement(): string {
     previous.current = status;
     if (before === status) return;
     if (status === "running" && before !== "running") setText(before === "awaiting-input" ? labels.agentContinuing : labels.agentReplying);
-    else if (status === "idle") setText(cancelled ? labels.stopped : labels.replyFinished);
+    else if (status === "idle") setText(cancelled ? labels.stopped : unsent && before !== "awaiting-input" ? "" : labels.replyFinished);
     else if (status === "awaiting-input") setText(labels.awaitingInput);
     else if (status === "error") setText(labels.runError(error?.message));
-  }, [status, error, cancelled, labels]);
+  }, [status, error, cancelled, unsent, labels]);
   return text;
 }

@@ -55,21 +55,36 @@ describe("<Outbox> in <Chat>", () => {
     expect(sendOn).toHaveBeenCalledOnce();
   });
 
-  it("a message whose connection fails before the agent answers waits for the connection, not as an error", async () => {
+  it("a message whose connection is refused while online says the agent can't be reached, keeps the message, and announces no finished reply", async () => {
     const client = createClient();
+    // A first wait no test sits through: nothing is tried again while it runs.
+    client.outbox.backoff = { delayMs: 3_600_000, maxDelayMs: 3_600_000 };
     renderWith(client, <Chat />);
     const box = screen.getByRole("textbox", { name: "Message" });
     fireEvent.change(box, { target: { value: "anyone there?" } });
     fireEvent.click(screen.getByRole("button", { name: "Send" }));
-    expect(await screen.findByText("Waiting for connection")).toBeTruthy();
-    expect(items()).toEqual(["waiting: anyone there?"]);
+    expect((await screen.findByRole("alert")).textContent).toContain("The agent can't be reached");
+    expect(items()).toEqual(["unreachable: anyone there?"]);
+    expect(screen.getByText("Not sent yet")).toBeTruthy();
+    expect(screen.getByTestId("outbox-status").textContent).toBe("Trying again: 1 message will be sent when the agent answers.");
+    expect(screen.queryByText(/Waiting for connection/)).toBeNull();
+    expect(screen.getByTestId("tandem-announcer").textContent).not.toContain("Reply finished");
+    expect(screen.queryAllByTestId("message")).toEqual([]);
+    // Not put back in the box as well: it is in the outbox.
+    expect((box as HTMLTextAreaElement).value).toBe("");
+    expect(screen.getByRole("button", { name: "Send now" })).toBeTruthy();
+    client.dispose();
+  });
+
+  it("a message sent offline waits for the connection, not as an error, and no reply is said to have finished", async () => {
+    const client = createClient();
+    renderWith(client, <Chat />);
+    fill(client, [{ id: "w1", content: "from a train", state: "waiting" }]);
+    expect(screen.getByText("Waiting for connection")).toBeTruthy();
     expect(screen.getByTestId("outbox-status").textContent).toBe(
       "Waiting for connection: 1 message will be sent when you are back online.",
     );
     expect(screen.queryByRole("alert")).toBeNull();
-    expect(screen.queryAllByTestId("message")).toEqual([]);
-    // Not put back in the box as well: it is in the outbox.
-    expect((box as HTMLTextAreaElement).value).toBe("");
     expect(screen.getByRole("button", { name: "Send now" })).toBeTruthy();
   });
 

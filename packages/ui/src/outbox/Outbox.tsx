@@ -12,7 +12,9 @@ export interface OutboxProps extends ComponentPropsWithoutRef<"div"> {}
  * `data-state` the first one's state): a list named by the `outbox` label, each message
  * `data-testid="queued-message"` with `data-state="queued|waiting|held"`, its state in words, its
  * text and a Remove button. A polite status line says why they wait; after a Stop, an error or
- * a failed connection, a "Send now" button sends them on. The status line stays in the page while
+ * a failed connection, a "Send now" button sends them on. While the agent cannot be reached
+ * (`unreachable`: the browser is online, the connection refused), an alert says so
+ * (`data-testid="outbox-alert"`, `role="alert"`) and the messages are tried again by themselves. The status line stays in the page while
  * the outbox is empty, so what it says later is announced.
  */
 export const Outbox = forwardRef<HTMLDivElement, OutboxProps>(function Outbox({ className, ...rest }, ref) {
@@ -45,6 +47,11 @@ export const Outbox = forwardRef<HTMLDivElement, OutboxProps>(function Outbox({ 
             </li>
           ))}
         </ul>
+      )}
+      {first?.state === "unreachable" && (
+        <p role="alert" data-testid="outbox-alert" className="tandem-outbox__alert">
+          {labels.agentUnreachable}
+        </p>
       )}
       <p aria-live="polite" aria-atomic="true" data-testid="outbox-status" className="tandem-outbox__status">
         {first ? labels.outboxStatus({ count: items.length, state: first.state, failed }) : ""}

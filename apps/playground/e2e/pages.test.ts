@@ -94,21 +94,15 @@ describe("playground pages against the mock agent, in Chromium", () => {
 
   it("agentic-generative-ui: the progress card counts up to 10/10", async () => {
     const page = await openPage(stack, "agentic-generative-ui");
+    // The plan held after its fourth finished step: the card is seen part-way, then at the end.
+    const working = hold(stack, { type: "STATE_DELTA", count: 4, path: "/agentic-generative-ui" });
     await send(page, "work through the plan");
     const card = page.getByTestId("task-progress");
-    await card.waitFor({ timeout: 15_000 });
-    const seen = new Set<string>();
-    await expect
-      .poll(
-        async () => {
-          const text = (await card.textContent()) ?? "";
-          seen.add(text.match(/\d+\/10/)?.[0] ?? "");
-          return text;
-        },
-        { timeout: 15_000, interval: 20 },
-      )
-      .toContain("10/10");
-    expect(seen.size).toBeGreaterThan(2);
+    await working.reached;
+    await expect.poll(() => card.textContent(), { timeout: 15_000 }).toContain("4/10");
+    expect(await card.locator('[data-testid="task-step"][data-status="completed"]').count()).toBe(4);
+    working.release();
+    await expect.poll(() => card.textContent(), { timeout: 15_000 }).toContain("10/10");
     expect(await card.locator('[data-testid="task-step"][data-status="completed"]').count()).toBe(10);
     await settled(page);
     await screenshot(page, "agentic-generative-ui");

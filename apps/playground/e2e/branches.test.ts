@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { closePages, openPage, type Stack, screenshot, send, settled, startStack } from "./stack";
+import { closePages, hold, openPage, type Stack, screenshot, send, settled, startStack } from "./stack";
 
 let stack: Stack;
 beforeAll(async () => {
@@ -96,9 +96,13 @@ describe("edit, regenerate and branches, in Chromium", () => {
 
   it("regenerate keeps both replies, one picker over the reply", async () => {
     const page = await openPage(stack, "agentic-chat");
-    await send(page, "tell me a story");
     // Stop, focused while the story streams, goes away when the run ends: focus goes on in the message box.
+    // The story is held after its third word, so Stop is there to focus.
+    const telling = hold(stack, { type: "TEXT_MESSAGE_CONTENT", count: 3, path: "/agentic-chat" });
+    await send(page, "tell me a story");
+    await telling.reached;
     await page.getByRole("button", { name: "Stop" }).focus();
+    telling.release();
     await settled(page);
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Message");
     await expect.poll(() => transcript(page), { timeout: 20_000 }).toHaveLength(2);

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { closePages, lastAssistantText, openPage, type Stack, screenshot, send, startStack } from "./stack";
+import { closePages, hold, lastAssistantText, openPage, type Stack, screenshot, send, startStack } from "./stack";
 
 let stack: Stack;
 beforeAll(async () => {
@@ -49,7 +49,10 @@ const stored = (page: Page) =>
 describe("the outbox in Chromium", () => {
   it("a message sent while the agent replies is queued, sent after the reply ends, and answered", async () => {
     const page = await openPage(stack, "agentic-chat");
+    // The story held after its third word: the agent is still replying when the next message is sent.
+    const telling = hold(stack, { type: "TEXT_MESSAGE_CONTENT", count: 3, path: "/agentic-chat" });
     await send(page, "tell me a story");
+    await telling.reached;
     await page.locator('[data-testid="tandem-chat"][data-running="true"]').waitFor();
     await send(page, "and then?");
     const queued = outboxItem(page, "and then?");
@@ -59,6 +62,7 @@ describe("the outbox in Chromium", () => {
     await page.getByTestId("outbox-status").getByText("1 message will be sent when the agent finishes.").waitFor();
     await page.getByRole("button", { name: "Remove queued message: and then?" }).waitFor();
     await screenshot(page, "outbox-queued");
+    telling.release();
 
     await expect.poll(() => lastAssistantText(page).textContent(), { timeout: 30_000 }).toContain('You said: "and then?"');
     await queued.waitFor({ state: "detached" });

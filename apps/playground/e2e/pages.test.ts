@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { closePages, lastAssistantText, openPage, type Stack, screenshot, send, settled, startStack } from "./stack";
+import { closePages, hold, lastAssistantText, openPage, type Stack, screenshot, send, settled, startStack } from "./stack";
 
 let stack: Stack;
 beforeAll(async () => {
@@ -94,21 +94,15 @@ describe("playground pages against the mock agent, in Chromium", () => {
 
   it("agentic-generative-ui: the progress card counts up to 10/10", async () => {
     const page = await openPage(stack, "agentic-generative-ui");
+    // The plan held after its fourth finished step: the card is seen part-way, then at the end.
+    const working = hold(stack, { type: "STATE_DELTA", count: 4, path: "/agentic-generative-ui" });
     await send(page, "work through the plan");
     const card = page.getByTestId("task-progress");
-    await card.waitFor({ timeout: 15_000 });
-    const seen = new Set<string>();
-    await expect
-      .poll(
-        async () => {
-          const text = (await card.textContent()) ?? "";
-          seen.add(text.match(/\d+\/10/)?.[0] ?? "");
-          return text;
-        },
-        { timeout: 15_000, interval: 20 },
-      )
-      .toContain("10/10");
-    expect(seen.size).toBeGreaterThan(2);
+    await working.reached;
+    await expect.poll(() => card.textContent(), { timeout: 15_000 }).toContain("4/10");
+    expect(await card.locator('[data-testid="task-step"][data-status="completed"]').count()).toBe(4);
+    working.release();
+    await expect.poll(() => card.textContent(), { timeout: 15_000 }).toContain("10/10");
     expect(await card.locator('[data-testid="task-step"][data-status="completed"]').count()).toBe(10);
     await settled(page);
     await screenshot(page, "agentic-generative-ui");
@@ -144,9 +138,15 @@ describe("playground pages against the mock agent, in Chromium", () => {
     const page = await openPage(stack, "predictive-state-updates");
     const doc = page.getByTestId("document");
     const before = await doc.textContent();
+    // The tool's argument held after its tenth piece (of about fifty): the document is part-written.
+    const writing = hold(stack, { type: "TOOL_CALL_ARGS", count: 10, path: "/predictive-state-updates" });
     await send(page, "write a short story about a lighthouse");
-    await page.locator('[data-testid="document"][data-predicted="true"]').waitFor({ timeout: 15_000 });
+    await writing.reached;
+    const predicted = page.locator('[data-testid="document"][data-predicted="true"]');
+    await expect.poll(() => predicted.textContent(), { timeout: 15_000 }).toContain("A short piece about");
     const partial = (await doc.textContent())!;
+    expect(partial).not.toContain("exactly the right way to begin");
+    writing.release();
     const confirm = page.getByRole("group", { name: "Confirm changes" });
     await confirm.waitFor({ timeout: 15_000 });
     const full = (await doc.textContent())!;
@@ -214,24 +214,33 @@ describe("playground pages against the mock agent, in Chromium", () => {
     // (not sampled: a busy machine paints late).
     await page.evaluate(() => {
       const seen: string[] = [];
-      const openWhileRunning = new Set<string>();
-      Object.assign(window, { statuses: seen, openWhileRunning });
+      Object.assign(window, { statuses: seen });
       const note = (el: Element) => {
         const entry = `${el.getAttribute("aria-label")}: ${el.getAttribute("data-status")}`;
         if (seen.at(-1) !== entry && !seen.includes(entry)) seen.push(entry);
-        if (el.getAttribute("data-status") === "running" && el.querySelector("button[aria-expanded='true']"))
-          openWhileRunning.add(el.getAttribute("aria-label")!);
       };
       new MutationObserver(() => {
         for (const el of document.querySelectorAll('[aria-label^="Subagent:"][data-status]')) note(el);
-      }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-status", "aria-expanded"] });
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-status"] });
     });
+    // The run held twice: once the researcher has said its first message (the supervisor's is the
+    // first), and once the writer has started; each stays at work until the test has looked.
+    const researching = hold(stack, { type: "TEXT_MESSAGE_END", count: 2, path: "/subagents" });
+    const writing = hold(stack, { type: "SUBAGENT_STARTED", count: 2, path: "/subagents" });
     await send(page, "write a report about tides");
     const researcher = page.getByRole("group", { name: "Subagent: researcher" });
     const writer = page.getByRole("group", { name: "Subagent: writer" });
-    // Seen working while it works…
-    await page.locator('[aria-label="Subagent: researcher"][data-status="running"]').waitFor({ timeout: 15_000 });
+    const openWhileRunning = (name: string) =>
+      page.locator(`[aria-label="Subagent: ${name}"][data-status="running"] button[aria-expanded="true"]`).first();
+    // Seen working, and open, while it works…
+    await researching.reached;
+    await openWhileRunning("researcher").waitFor({ timeout: 15_000 });
     await expect.poll(() => researcher.textContent(), { timeout: 15_000 }).toContain("Looking up tides");
+    researching.release();
+    await writing.reached;
+    await openWhileRunning("writer").waitFor({ timeout: 15_000 });
+    expect(await researcher.getAttribute("data-status")).toBe("finished");
+    writing.release();
     // …then finished, one after the other.
     await expect.poll(() => writer.getAttribute("data-status"), { timeout: 15_000 }).toBe("finished");
     expect(await page.evaluate(() => (window as unknown as { statuses: string[] }).statuses)).toEqual([
@@ -239,10 +248,6 @@ describe("playground pages against the mock agent, in Chromium", () => {
       "Subagent: researcher: finished",
       "Subagent: writer: running",
       "Subagent: writer: finished",
-    ]);
-    expect(await page.evaluate(() => [...(window as unknown as { openWhileRunning: Set<string> }).openWhileRunning].sort())).toEqual([
-      "Subagent: researcher",
-      "Subagent: writer",
     ]);
     await settled(page);
     await screenshot(page, "subagents");
@@ -279,7 +284,10 @@ describe("playground pages against the mock agent, in Chromium", () => {
 
   it("Stop mid-stream leaves an idle chat with the partial text", async () => {
     const page = await openPage(stack, "agentic-chat");
+    // The story held after its fifth word: the run goes on (Stop shown) until the test stops it.
+    const telling = hold(stack, { type: "TEXT_MESSAGE_CONTENT", count: 5, path: "/agentic-chat" });
     await send(page, "tell me a long story");
+    await telling.reached;
     await expect.poll(() => lastAssistantText(page).textContent(), { timeout: 15_000 }).toMatch(/Once upon a time/);
     await page.getByRole("button", { name: "Stop" }).click();
     await settled(page);

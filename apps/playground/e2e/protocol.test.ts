@@ -51,8 +51,7 @@ describe("predictive state, whatever the tool is called", () => {
       // The first time, the agent says what the document is; after that, the client's state is the document.
       ...(known ? [] : [{ type: "STATE_SNAPSHOT", snapshot: { document: BEFORE } }]),
       { type: "CUSTOM", name: "PredictState", value: [{ state_key: "document", tool: "compose_prose", tool_argument: "body" }] },
-      // Slow enough that a loaded CI machine still samples the document several times while it streams.
-      ...toolCall("compose_prose", { title: "Draft", body: draft }, { chunks: 40, tokenDelayMs: 60 }),
+      ...toolCall("compose_prose", { title: "Draft", body: draft }, { chunks: 40, tokenDelayMs }),
       ...toolCall("confirm_changes", {}, { tokenDelayMs }),
     ]);
   };
@@ -61,22 +60,25 @@ describe("predictive state, whatever the tool is called", () => {
     const agent = await serve({ scenario: script, tokenDelayMs: 10 });
     const page = await openPage(stack, "predictive-state-updates", query({ agent: agent.url }));
     const doc = page.getByTestId("document");
+    const predicted = page.locator('[data-testid="document"][data-predicted="true"]');
 
-    // Every length the document shows, as the DOM changes (not sampled: a busy machine paints late).
-    await doc.evaluate((el) => {
-      const lengths = new Set<number>();
-      (window as unknown as { lengths: Set<number> }).lengths = lengths;
-      new MutationObserver(() => {
-        const text = el.textContent ?? "";
-        if (text.startsWith("A draft")) lengths.add(text.length);
-      }).observe(el, { subtree: true, childList: true, characterData: true });
-    });
-    await send(page, "the lighthouse");
     // Live: the document grows while the tool's argument streams, marked as the agent's proposal.
+    // The argument is held after its 8th and its 20th piece (of 40) to look at it part-written.
+    const early = agent.hold({ type: "TOOL_CALL_ARGS", count: 8 });
+    const later = agent.hold({ type: "TOOL_CALL_ARGS", count: 20 });
+    await send(page, "the lighthouse");
+    await early.reached;
+    await expect.poll(() => predicted.textContent(), { timeout: 15_000 }).toMatch(/^A draft/);
+    const lengthEarly = (await doc.textContent())!.length;
+    early.release();
+    await later.reached;
+    await expect.poll(async () => (await predicted.textContent())!.length, { timeout: 15_000 }).toBeGreaterThan(lengthEarly);
+    const lengthLater = (await doc.textContent())!.length;
+    later.release();
     await page.getByRole("group", { name: "Confirm changes" }).waitFor({ timeout: 15_000 });
-    expect(await page.evaluate(() => (window as unknown as { lengths: Set<number> }).lengths.size)).toBeGreaterThan(3);
     expect(await doc.getAttribute("data-predicted")).toBe("true");
     const proposal = (await doc.textContent())!;
+    expect(proposal.length).toBeGreaterThan(lengthLater);
     expect(proposal).toMatch(/^A draft about the lighthouse\. The lamp turned/);
     await page.getByRole("group", { name: "Confirm changes" }).getByRole("button", { name: "Approve", disabled: false }).click();
     await expect.poll(() => lastAssistantText(page).textContent(), { timeout: 15_000 }).toContain("Kept as it is.");
@@ -167,7 +169,10 @@ describe("a server that keeps a thread busy after the client goes away (CopilotK
     const agent = await serve({ busyThreads: true, tokenDelayMs: 40 });
     const page = await openPage(stack, "agentic-chat", query({ agent: `${agent.baseUrl}/agentic-chat`, stop: stopUrl(agent) }));
     expect(await page.locator(".pg-endpoint").textContent()).toContain("/agent/{agentId}/stop/{threadId}");
+    // The story held after its fifth word: Stop is there until the test clicks it.
+    const telling = agent.hold({ type: "TEXT_MESSAGE_CONTENT", count: 5 });
     await send(page, "tell me a long story");
+    await telling.reached;
     await expect.poll(() => lastAssistantText(page).textContent(), { timeout: 15_000 }).toMatch(/Once upon a time/);
     await page.getByRole("button", { name: "Stop" }).click();
     await settled(page);
@@ -187,13 +192,18 @@ describe("a server that keeps a thread busy after the client goes away (CopilotK
   it("without `stop`: the empty stream becomes an error that names the likely cause", async () => {
     const agent = await serve({ busyThreads: true, tokenDelayMs: 40 });
     const page = await openPage(stack, "agentic-chat", query({ agent: `${agent.baseUrl}/agentic-chat` }));
+    // The story held after its fifth word: Stop is there, and the server's run stays busy (it
+    // ignores the client going away) until the test releases it.
+    const telling = agent.hold({ type: "TEXT_MESSAGE_CONTENT", count: 5 });
     await send(page, "tell me a long story");
+    await telling.reached;
     await expect.poll(() => lastAssistantText(page).textContent(), { timeout: 15_000 }).toMatch(/Once upon a time/);
     await page.getByRole("button", { name: "Stop" }).click();
     await settled(page);
     await send(page, "count down from 10");
     const alert = page.getByRole("alert");
     await alert.waitFor({ timeout: 15_000 });
+    telling.release();
     expect(await alert.textContent()).toMatch(/empty stream.*busy with an earlier run on this thread.*`stop`/);
     expect(agent.requests.some((r) => r.path.startsWith("/agent/"))).toBe(false);
   });

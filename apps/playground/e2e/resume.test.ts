@@ -6,7 +6,7 @@ import { closePages, lastAssistantText, openPage, type Stack, screenshot, send, 
 let stack: Stack;
 /** A mock agent in fault mode: every response is cut after a dozen events. */
 let dropping: MockAgent;
-/** A mock agent slow enough that a reload lands mid-reply (about 7 s for the story). */
+/** A mock agent that logs its runs for resume, telling the story slowly (about 7 s). */
 let slow: MockAgent;
 let story: string;
 beforeAll(async () => {
@@ -74,7 +74,11 @@ describe("resumable streams, in Chromium", () => {
 
   it("a reload mid-reply: the reply continues in the reloaded page and ends whole", async () => {
     const page = await openPage(stack, "agentic-chat", `agent=${encodeURIComponent(`${slow.baseUrl}/agentic-chat`)}`);
+    // The story held after its fourteenth word until the reloaded page has asked to resume: the
+    // reload lands mid-reply, whatever the machine's speed.
+    const telling = slow.hold({ type: "TEXT_MESSAGE_CONTENT", count: 14 });
     await send(page, "tell me a long story");
+    await telling.reached;
     // A dozen words on screen, and the thread saved with them (the list says so), the reply going on.
     await lastAssistantText(page)
       .getByText(/^(\S+\s+){12}/)
@@ -83,6 +87,8 @@ describe("resumable streams, in Chromium", () => {
     expect(await page.getByTestId("tandem-chat").getAttribute("data-running")).toBe("true");
     await page.reload();
     await page.getByRole("textbox", { name: "Message" }).waitFor();
+    await expect.poll(() => slow.requests.filter((r) => r.headers["last-event-id"]).length, { timeout: 15_000 }).toBe(1);
+    telling.release();
     await lastAssistantText(page)
       .getByText(/work together\.$/)
       .waitFor();

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { type MockAgent, startMockAgent } from "@tandem/mock-agent";
+import { type Hold, type HoldAt, type MockAgent, startMockAgent } from "@tandem/mock-agent";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { build, preview } from "vite";
 import { ensureChromium } from "../../../scripts/ensure-chromium.mjs";
@@ -88,8 +88,24 @@ export async function openPage(
   return page;
 }
 
+const holds = new Set<Hold>();
+
+/**
+ * Holds the next stream of the mock agent right after the event `at` describes (see the mock
+ * agent's `hold`), so a transient state (a run going on, Stop, a subagent at work, a partial
+ * reply) lasts until the test has looked at it and calls `release()`. closePages releases every
+ * hold a test left, so a test that failed early never stops the next test's stream.
+ */
+export function hold(stack: Stack, at: HoldAt): Hold {
+  const held = stack.agent.hold(at);
+  holds.add(held);
+  return held;
+}
+
 /** Closes every page the test opened: a page left open keeps using the (throttled) CPU the next test needs. */
 export async function closePages(stack: Stack): Promise<void> {
+  for (const held of holds) held.release();
+  holds.clear();
   await Promise.all(stack.browser.contexts().map((context) => context.close()));
 }
 

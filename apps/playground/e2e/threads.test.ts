@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { closePages, lastAssistantText, openPage, type Stack, screenshot, send, settled, startStack, throttleCpu } from "./stack";
+import { closePages, hold, lastAssistantText, openPage, type Stack, screenshot, send, settled, startStack, throttleCpu } from "./stack";
 
 let stack: Stack;
 beforeAll(async () => {
@@ -247,7 +247,10 @@ describe("threads kept in IndexedDB, in Chromium", () => {
   it("a thread deleted while its reply streams is gone at once, after the run would have ended, and after a reload", async () => {
     const page = await openPage(stack, "agentic-chat");
     await threadList(page).getByRole("button", { name: "New thread" }).click();
+    // The story held after its third word: the reply is still streaming when the thread is deleted.
+    const telling = hold(stack, { type: "TEXT_MESSAGE_CONTENT", count: 3, path: "/agentic-chat" });
     await send(page, "tell me a long story to delete");
+    await telling.reached;
     await expect.poll(() => lastAssistantText(page).textContent(), { timeout: 15_000 }).not.toBe("");
     const title = "tell me a long story to delete";
     const remove = threadList(page).getByRole("button", { name: `Delete ${title}` });
@@ -270,10 +273,15 @@ describe("threads kept in IndexedDB, in Chromium", () => {
   it("switching threads mid-reply leaves each thread with only its own messages", async () => {
     const page = await openPage(stack, "agentic-chat");
     await threadList(page).getByRole("button", { name: "New thread" }).click();
+    // The story held after its third word: the switch happens mid-reply, and the reply then goes on.
+    const telling = hold(stack, { type: "TEXT_MESSAGE_CONTENT", count: 3, path: "/agentic-chat" });
     await send(page, "tell me a long story, then switch");
+    await telling.reached;
     await expect.poll(() => lastAssistantText(page).textContent(), { timeout: 15_000 }).not.toBe("");
+    expect(await page.getByTestId("tandem-chat").getAttribute("data-running")).toBe("true");
     await threadList(page).getByRole("button", { name: "New thread" }).click();
     await expect.poll(() => transcript(page)).toEqual([]);
+    telling.release();
     await send(page, "hello from the thread I switched to");
     await expect.poll(() => lastAssistantText(page).textContent(), { timeout: 15_000 }).toContain("switched to");
     await savedAfterRun(page);

@@ -64,10 +64,15 @@ describe("ThreadRuntime", () => {
     const storage = memoryStorage();
     const r = runtime(agent.url, storage, { threadId: "t1" });
     r.connect();
+    // The reply held after its second word: it is still streaming when the thread is removed.
+    const held = agent.hold({ type: "TEXT_MESSAGE_CONTENT", count: 2 });
     void r.client.sendMessage("hello");
+    await held.reached;
     await until(() => (r.client.state.messages[1]?.content ?? "").length > 0);
     await until(() => r.state.threads.some((t) => t.id === "t1"));
+    expect(r.client.state.status).not.toBe("idle");
     await r.remove("t1");
+    held.release();
     expect(r.state.currentId).not.toBe("t1");
     // Long enough for the whole reply (20 words, 20 ms apart) and any save it would have caused.
     await new Promise((resolve) => setTimeout(resolve, 600));
@@ -81,9 +86,14 @@ describe("ThreadRuntime", () => {
     const storage = memoryStorage();
     const r = runtime(agent.url, storage, { threadId: "t1" });
     r.connect();
+    // The reply held after its second word: the switch happens mid-reply.
+    const held = agent.hold({ type: "TEXT_MESSAGE_CONTENT", count: 2 });
     void r.client.sendMessage("first");
+    await held.reached;
     await until(() => (r.client.state.messages[1]?.content ?? "").length > 0);
+    expect(r.client.state.status).not.toBe("idle");
     r.switchTo("t2");
+    held.release();
     const second = r.client;
     await second.sendMessage("second");
     await until(() => second.state.status === "idle");

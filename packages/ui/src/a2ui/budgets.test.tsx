@@ -4,6 +4,7 @@ import { Chat } from "../chat/Chat.js";
 import { createClient, dispatch, renderWith, runStarted } from "../test/harness.js";
 import { useA2uiRenderer } from "./A2uiActivity.js";
 import { basicCatalog } from "./basicCatalog.js";
+import type { A2uiComponentProps } from "./catalog.js";
 import { fold } from "./operations.js";
 import { A2UI_NODE_BUDGET, SurfaceView } from "./SurfaceView.js";
 
@@ -50,7 +51,7 @@ describe("an A2UI surface's budgets", () => {
   });
 
   it("counts a component drawn twice through child() as two nodes", () => {
-    const twice = ({ component, child }: Parameters<(typeof basicCatalog)["Text"]>[0]) => (
+    const twice = ({ component, child }: A2uiComponentProps) => (
       <div>
         {child(component.a)}
         {child(component.b)}

@@ -51,7 +51,7 @@ const MAX_ITEMS = 500;
  * position in the tree once. A surface that reuses children (`a → [b, b] → …`) would otherwise
  * draw 2^depth of them; past the budget it stops and says so inside the surface.
  */
-export const A2UI_NODE_BUDGET = 5000;
+export const A2UI_NODE_BUDGET = 2000;
 
 /** Thrown by a node past the budget: the surface shows it failed, inside itself. */
 class OverBudget extends Error {

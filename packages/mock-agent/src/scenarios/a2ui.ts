@@ -92,6 +92,37 @@ function hostile(): unknown[] {
   ];
 }
 
+/** A surface whose components reuse children (`root → [n1, n1] → …`) `depth` levels deep: 2^depth nodes if drawn in full. */
+function fanOut(depth = 30): unknown[] {
+  const components: object[] = Array.from({ length: depth }, (_, i) => ({
+    id: i === 0 ? "root" : `n${i}`,
+    component: "Column",
+    children: [`n${i + 1}`, `n${i + 1}`],
+  }));
+  components.push({ id: `n${depth}`, component: "Text", text: "leaf" });
+  return [
+    op({ createSurface: { surfaceId: "fanout", catalogId: CATALOG } }),
+    op({ updateComponents: { surfaceId: "fanout", components } }),
+  ];
+}
+
+/** A list template over `/items`, then an item written at index 4294967294 (a list of 4.3 billion entries if allowed). */
+function sparse(): unknown[] {
+  return [
+    op({ createSurface: { surfaceId: "sparse", catalogId: CATALOG } }),
+    op({
+      updateComponents: {
+        surfaceId: "sparse",
+        components: [
+          { id: "root", component: "Column", children: { componentId: "item", path: "/items" } },
+          { id: "item", component: "Text", text: { path: "." } },
+        ],
+      },
+    }),
+    op({ updateDataModel: { surfaceId: "sparse", path: "/items/4294967294", value: "far" } }),
+  ];
+}
+
 /** Named sets of A2UI operations the `a2ui` scenario sends (for tests that drive other agents with them). */
 export const a2uiSurfaces = {
   /** The booking form: createSurface, updateComponents, updateDataModel. */
@@ -100,6 +131,10 @@ export const a2uiSurfaces = {
   confirmed,
   /** A surface that misbehaves: unknown components, markup in strings, a cycle, bad operations. */
   hostile,
+  /** Components reusing children 30 levels deep (the node budget stops it). */
+  fanOut,
+  /** A list template and a write at /items/4294967294. */
+  sparse,
 };
 
 /** The action the run carries, if any. */
@@ -117,7 +152,8 @@ const surface = (operations: unknown[]): Step => ({
 });
 
 /**
- * A2UI: "book" (or anything) shows the booking form; "hostile" a surface that misbehaves. A run
+ * A2UI: "book" (or anything) shows the booking form; "hostile" a surface that misbehaves;
+ * "fan-out" and "sparse" surfaces past the node budget and the list cap. A run
  * carrying the Confirm action answers with the surface updated in place.
  */
 export const a2ui: Script = (input, { tokenDelayMs }) => {
@@ -126,6 +162,8 @@ export const a2ui: Script = (input, { tokenDelayMs }) => {
     return run(input, [...textMessage("Your table is booked.", { tokenDelayMs }), surface(confirmed(action))]);
   }
   if (action) return run(input, textMessage(`Unknown action "${action.name}".`, { tokenDelayMs }));
+  if (/fan-out/i.test(lastUserText(input))) return run(input, [surface(fanOut()), ...textMessage("Done.", { tokenDelayMs })]);
+  if (/sparse/i.test(lastUserText(input))) return run(input, [surface(sparse()), ...textMessage("Done.", { tokenDelayMs })]);
   if (/hostile/i.test(lastUserText(input))) return run(input, [surface(hostile()), ...textMessage("Done.", { tokenDelayMs })]);
   return run(input, [...textMessage("Here is the booking form.", { tokenDelayMs }), surface(booking())]);
 };

@@ -37,7 +37,15 @@ describe("the mcp-apps scenario", () => {
     expect(read[1]?.result.contents[0].text).toContain("ui/initialize");
     const call = await post(url(), { threadId: "mcp-2", ...proxied("tools/call", { name: "increment", arguments: { count: 3 } }) });
     expect(call[1]?.result).toMatchObject({ structuredContent: { count: 4 } });
-    const refused = await post(url(), { threadId: "mcp-2", ...proxied("tools/list", {}) });
-    expect(refused[1]?.result).toEqual({ error: "Error: MCP method not allowed for UI proxy: tools/list" });
+    const list = await post(url(), { threadId: "mcp-2", ...proxied("tools/list", {}) });
+    expect(
+      list[1]?.result.tools.map((t: { name: string; _meta: { ui: { visibility?: string[] } } }) => [t.name, t._meta.ui.visibility]),
+    ).toEqual([
+      ["show_counter", undefined],
+      ["increment", ["app"]],
+      ["delete_everything", ["model"]],
+    ]);
+    const refused = await post(url(), { threadId: "mcp-2", ...proxied("prompts/list", {}) });
+    expect(refused[1]?.result).toEqual({ error: "Error: MCP method not allowed for UI proxy: prompts/list" });
   });
 });

@@ -9,6 +9,17 @@ function answer(request: { method?: unknown; params?: { uri?: unknown; name?: un
   if (request.method === "resources/read" && request.params?.uri === MOCK_COUNTER_URI) {
     return { contents: [{ uri: MOCK_COUNTER_URI, mimeType: "text/html;profile=mcp-app", text: MOCK_COUNTER_HTML }] };
   }
+  if (request.method === "tools/list") {
+    // What the host reads each tool's `_meta.ui.visibility` from: `increment` is for the app
+    // only, `delete_everything` for the model only (an app's call to it must be refused).
+    return {
+      tools: [
+        { name: "show_counter", inputSchema: { type: "object" }, _meta: { ui: { resourceUri: MOCK_COUNTER_URI } } },
+        { name: "increment", inputSchema: { type: "object" }, _meta: { ui: { resourceUri: MOCK_COUNTER_URI, visibility: ["app"] } } },
+        { name: "delete_everything", inputSchema: { type: "object" }, _meta: { ui: { visibility: ["model"] } } },
+      ],
+    };
+  }
   if (request.method === "tools/call" && request.params?.name === "increment") {
     const count = Number(request.params.arguments?.count ?? 0) + 1;
     return { content: [{ type: "text", text: `Count is ${count}.` }], structuredContent: { count } };

@@ -30,7 +30,12 @@ export function getAt(data: unknown, path: string): unknown {
   return value;
 }
 
-/** `data` with `value` at `path` (created on the way as objects, or arrays for numeric keys); undefined deletes. */
+/**
+ * `data` with `value` at `path` (created on the way as objects, or arrays for numeric keys);
+ * undefined deletes. An array index past the array's end throws a `RangeError` (as JSON Patch
+ * refuses it): a hole such as `/items/4294967294` would make a list of 4.3 billion entries that
+ * every later copy of the array walks.
+ */
 export function setAt(data: unknown, path: string, value: unknown): unknown {
   return write(data, segments(path), value);
 }
@@ -41,8 +46,9 @@ function write(node: unknown, keys: string[], value: unknown): unknown {
   // Never write through the prototype: a hostile path may name it.
   if (key === "__proto__" || key === "constructor" || key === "prototype") return node;
   if (Array.isArray(node) && /^\d+$/.test(key)) {
-    const copy = node.slice();
     const index = Number(key);
+    if (index > node.length) throw new RangeError(`index ${key} is past the end of the list (${node.length} items)`);
+    const copy = node.slice();
     const next = write(copy[index], rest, value);
     if (next === undefined && rest.length === 0) copy.splice(index, 1);
     else copy[index] = next;

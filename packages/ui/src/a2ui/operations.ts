@@ -65,7 +65,12 @@ export function fold(messages: readonly A2uiMessage[], edits: readonly LocalEdit
     for (; next < edits.length && edits[next]!.after <= upTo; next++) {
       const edit = edits[next]!;
       const surface = surfaces.get(edit.surfaceId);
-      if (surface) surfaces.set(edit.surfaceId, { ...surface, data: setAt(surface.data, edit.path, edit.value) });
+      if (!surface) continue;
+      try {
+        surfaces.set(edit.surfaceId, { ...surface, data: setAt(surface.data, edit.path, edit.value) });
+      } catch {
+        // An edit the data model refuses (an index past a list's end) changes nothing.
+      }
     }
   };
   for (const message of messages) {
@@ -120,6 +125,10 @@ function apply(surfaces: Map<string, A2uiSurfaceState>, operation: unknown, home
   const path = body.path ?? "/";
   if (typeof path !== "string" || !(path === "" || path.startsWith("/")))
     return `updateDataModel path ${JSON.stringify(path)} is not absolute`;
-  surfaces.set(surfaceId, { ...surface, data: setAt(surface.data, path, body.value) ?? {} });
+  try {
+    surfaces.set(surfaceId, { ...surface, data: setAt(surface.data, path, body.value) ?? {} });
+  } catch (error) {
+    return `updateDataModel path ${JSON.stringify(path)}: ${error instanceof Error ? error.message : String(error)}`;
+  }
   return null;
 }

@@ -2,6 +2,7 @@ import { PostMessageTransport } from "@modelcontextprotocol/ext-apps/app-bridge"
 import { useAgentClient } from "@tandem/react";
 import { type ComponentPropsWithoutRef, useEffect, useMemo, useRef, useState } from "react";
 import { cx } from "../util/cx.js";
+import { PartFailed } from "../util/PartFailed.js";
 import { createHostBridge } from "./bridge.js";
 import { readContent } from "./content.js";
 import { LinkConfirmation, type PendingLink } from "./LinkConfirmation.js";
@@ -49,6 +50,12 @@ export function McpApp({ messageId, content: raw, labels: labelsProp, onOpenLink
   const [height, setHeight] = useState(INITIAL_HEIGHT);
   const [pending, setPending] = useState<PendingLink | null>(null);
   const frame = useRef<HTMLIFrameElement>(null);
+  // The frame's document, counted: each Retry after a navigation loads the app in a new frame.
+  const [generation, setGeneration] = useState(0);
+  const [navigated, setNavigated] = useState(false);
+  // Loads of the frame since its document was set: the first is the app; any later one is a new
+  // document the frame navigated to, which the bridge never answers.
+  const loads = useRef<{ set: boolean; count: number }>({ set: false, count: 0 });
   const request = useMemo(() => (typeof content === "string" ? null : mcpRequester(client, content)), [client, content]);
   const uri = typeof content === "string" ? null : content.resourceUri;
 
@@ -73,8 +80,9 @@ export function McpApp({ messageId, content: raw, labels: labelsProp, onOpenLink
   // biome-ignore lint/correctness/useExhaustiveDependencies: toolName only names the app (a late name must not restart it); the bridge lives as long as its document.
   useEffect(() => {
     const iframe = frame.current;
-    if (!iframe?.contentWindow || !loaded || "error" in loaded || typeof content === "string" || !request) return;
+    if (!iframe?.contentWindow || !loaded || "error" in loaded || typeof content === "string" || !request || navigated) return;
     let closed = false;
+    loads.current = { set: false, count: 0 };
     const bridge = createHostBridge({
       toolName: toolName ?? content.resourceUri,
       content,
@@ -94,10 +102,27 @@ export function McpApp({ messageId, content: raw, labels: labelsProp, onOpenLink
         }),
       ...(latest.current.onOpenLink && { openLink: (url: string) => latest.current.onOpenLink?.(url) }),
     });
-    // Only messages whose source is this frame's window reach the bridge.
-    const transport = new PostMessageTransport(iframe.contentWindow, iframe.contentWindow);
+    // Only messages whose source is this frame's window reach the bridge, and no answer leaves
+    // once the frame has left its document.
+    const post = new PostMessageTransport(iframe.contentWindow, iframe.contentWindow);
+    const transport = {
+      start: () => post.start(),
+      close: () => post.close(),
+      send: (message: object, options?: object) => (closed ? Promise.resolve() : post.send(message as never, options as never)),
+      set onmessage(handler: ((message: unknown, extra?: unknown) => void) | undefined) {
+        post.onmessage = handler && ((message: unknown, extra?: unknown) => (closed ? undefined : handler(message, extra)));
+      },
+      set onclose(handler: (() => void) | undefined) {
+        post.onclose = handler;
+      },
+      set onerror(handler: ((error: Error) => void) | undefined) {
+        post.onerror = handler;
+      },
+    };
     void bridge.connect(transport).then(() => {
-      if (!closed) iframe.srcdoc = appDocument(loaded.html, loaded.csp);
+      if (closed) return;
+      loads.current.set = true;
+      iframe.srcdoc = appDocument(loaded.html, loaded.csp);
     });
     return () => {
       closed = true;
@@ -107,13 +132,19 @@ export function McpApp({ messageId, content: raw, labels: labelsProp, onOpenLink
       });
       void bridge.close();
     };
-  }, [loaded, content, request]);
+  }, [loaded, content, request, navigated, generation]);
+
+  const onLoad = () => {
+    if (!loads.current.set) return;
+    loads.current.count++;
+    if (loads.current.count > 1) setNavigated(true);
+  };
 
   const error = typeof content === "string" ? content : loaded && "error" in loaded ? loaded.error : null;
   return (
     <div
       data-testid="mcp-app"
-      data-state={error ? "error" : loaded ? "ready" : "loading"}
+      data-state={error ? "error" : navigated ? "closed" : loaded ? "ready" : "loading"}
       {...rest}
       className={cx("tandem-mcp-app", className)}
     >
@@ -121,9 +152,19 @@ export function McpApp({ messageId, content: raw, labels: labelsProp, onOpenLink
         <p role="alert" className="tandem-mcp-app__error">
           {labels.failed(error)}
         </p>
+      ) : navigated ? (
+        <PartFailed
+          message={labels.navigated}
+          retry={() => {
+            setNavigated(false);
+            setGeneration((g) => g + 1);
+          }}
+        />
       ) : loaded ? (
         <iframe
+          key={generation}
           ref={frame}
+          onLoad={onLoad}
           title={title}
           sandbox="allow-scripts allow-forms"
           referrerPolicy="no-referrer"

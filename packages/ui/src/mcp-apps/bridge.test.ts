@@ -9,7 +9,7 @@ import { type MockAgent, startMockAgent } from "@tandem/mock-agent";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { middlewareScript } from "../test/mcpApps/agent.js";
 import { COUNTER_URI, type McpTestServer, startMcpServer } from "../test/mcpApps/mcpServer.js";
-import { createHostBridge, type HostBridgeOptions } from "./bridge.js";
+import { APP_TOOL_CALL_LIMIT, createHostBridge, type HostBridgeOptions, visibleToApps } from "./bridge.js";
 import type { McpAppContent } from "./content.js";
 import { mcpRequester, resourceHtml } from "./proxy.js";
 
@@ -103,13 +103,56 @@ describe("an MCP app behind @ag-ui/mcp-apps-middleware", () => {
     expect(client.state.messages.filter((m) => m.role === "user")).toHaveLength(1);
   });
 
-  it("gets a tool's failure as MCP says it (isError), and the middleware's refusal as an error", async () => {
+  it("refuses a tool the server did not list for apps, and refuses every call when the list cannot be read", async () => {
     const client = new AgentClient({ url: agent.url });
     const content = await openCounter(client);
     const { app } = await connected(content, client);
-    expect(await app.callServerTool({ name: "no_such_tool", arguments: {} })).toMatchObject({ isError: true });
+    await expect(app.callServerTool({ name: "no_such_tool", arguments: {} })).rejects.toThrow(
+      'the tool "no_such_tool" is not visible to apps',
+    );
     const { app: lost } = await connected({ ...content, serverHash: "nope", serverId: "nope" }, client);
-    await expect(lost.callServerTool({ name: "increment", arguments: { count: 1 } })).rejects.toThrow("Unknown server: nope");
+    await expect(lost.callServerTool({ name: "increment", arguments: { count: 1 } })).rejects.toThrow(
+      "the server's tool list could not be read (Unknown server: nope)",
+    );
+  });
+
+  it("refuses a call to a tool whose _meta.ui.visibility leaves out the app: the server never receives it", async () => {
+    const client = new AgentClient({ url: agent.url });
+    const { app } = await connected(await openCounter(client), client);
+    const before = mcp.toolCalls.length;
+    await expect(app.callServerTool({ name: "delete_everything", arguments: {} })).rejects.toThrow(
+      'Refused: the tool "delete_everything" is not visible to apps.',
+    );
+    expect(mcp.toolCalls.slice(before)).toEqual([]);
+    // An app tool still works (visibility ["app"]).
+    expect((await app.callServerTool({ name: "increment", arguments: { count: 1 } })).structuredContent).toEqual({ count: 2 });
+  });
+
+  it("reads visibility as the spec says: absent means model and app, a list must name the app", () => {
+    expect(visibleToApps({ name: "a" })).toBe(true);
+    expect(visibleToApps({ name: "a", _meta: { ui: { resourceUri: "ui://x" } } })).toBe(true);
+    expect(visibleToApps({ name: "a", _meta: { ui: { visibility: ["app"] } } })).toBe(true);
+    expect(visibleToApps({ name: "a", _meta: { ui: { visibility: ["model", "app"] } } })).toBe(true);
+    expect(visibleToApps({ name: "a", _meta: { ui: { visibility: ["model"] } } })).toBe(false);
+    expect(visibleToApps({ name: "a", _meta: { ui: { visibility: [] } } })).toBe(false);
+    expect(visibleToApps({ name: "a", _meta: { ui: { visibility: "app" } } })).toBe(false);
+  });
+
+  it("limits an app's tool calls per window: the excess is refused with an error, later calls pass again", async () => {
+    const client = new AgentClient({ url: agent.url });
+    let clock = 0;
+    const sent: string[] = [];
+    // A server answered in memory: the limit is the host's, whatever the server.
+    const request: HostBridgeOptions["request"] = async (method) => {
+      sent.push(method);
+      return method === "tools/list" ? { tools: [{ name: "increment" }] } : { content: [], structuredContent: { ok: true } };
+    };
+    const { app } = await connected(await openCounter(client), client, { now: () => clock, request });
+    for (let i = 0; i < APP_TOOL_CALL_LIMIT.calls; i++) await app.callServerTool({ name: "increment", arguments: { count: i } });
+    await expect(app.callServerTool({ name: "increment", arguments: { count: 0 } })).rejects.toThrow("Too many tool calls");
+    expect(sent.filter((m) => m === "tools/call")).toHaveLength(APP_TOOL_CALL_LIMIT.calls);
+    clock += APP_TOOL_CALL_LIMIT.perMs;
+    expect((await app.callServerTool({ name: "increment", arguments: { count: 5 } })).structuredContent).toEqual({ ok: true });
   });
 
   it("opens a link only after the user agrees, and never a non-web one", async () => {

@@ -25,6 +25,8 @@ export interface HostBridgeOptions {
   confirmLink(url: string): Promise<boolean>;
   /** Opens a link the user agreed to (default: a new tab, without opener or referrer). */
   openLink?(url: string): void;
+  /** The clock of the rate limit (ms); `Date.now` by default. */
+  now?(): number;
 }
 
 /** ext-apps' `McpUiHostContext` (its style variables are a closed set of names; ours are a subset). */
@@ -52,6 +54,43 @@ export interface HostBridge {
   close(): Promise<void>;
 }
 
+/**
+ * How many `tools/call` one app may make: at most `calls` in any `perMs` window (a sliding
+ * window). Past it, the app's call is refused with a JSON-RPC error and never reaches the server.
+ */
+export const APP_TOOL_CALL_LIMIT = { calls: 20, perMs: 10_000 } as const;
+
+/** The most `tools/list` pages read for one app (a server that pages forever is cut off). */
+const MAX_TOOL_PAGES = 20;
+
+/**
+ * Whether a tool may be called by an app, as the MCP Apps spec (SEP-1865) says: its
+ * `_meta.ui.visibility` lists `"app"`, or is absent (the default is `["model", "app"]`).
+ */
+export function visibleToApps(tool: unknown): boolean {
+  if (typeof tool !== "object" || tool === null) return false;
+  const meta = (tool as { _meta?: unknown })._meta;
+  const ui = typeof meta === "object" && meta !== null ? (meta as { ui?: unknown }).ui : undefined;
+  const visibility = typeof ui === "object" && ui !== null ? (ui as { visibility?: unknown }).visibility : undefined;
+  if (visibility === undefined) return true;
+  return Array.isArray(visibility) && visibility.includes("app");
+}
+
+/** The names of the server's tools an app may call, read with `tools/list` through the agent. */
+async function appToolsOf(request: McpRequest, signal?: AbortSignal): Promise<Set<string>> {
+  const names = new Set<string>();
+  let cursor: unknown;
+  for (let page = 0; page < MAX_TOOL_PAGES; page++) {
+    const answer = await request("tools/list", typeof cursor === "string" ? { cursor } : {}, signal);
+    const tools = Array.isArray(answer.tools) ? answer.tools : [];
+    for (const tool of tools)
+      if (visibleToApps(tool) && typeof (tool as { name?: unknown }).name === "string") names.add((tool as { name: string }).name);
+    cursor = answer.nextCursor;
+    if (typeof cursor !== "string") break;
+  }
+  return names;
+}
+
 const isWebUrl = (url: string) => {
   try {
     return ["http:", "https:"].includes(new URL(url).protocol);
@@ -67,7 +106,8 @@ const openInNewTab = (url: string) => {
 /**
  * The host side of the MCP Apps bridge (ext-apps' `AppBridge`), not yet connected: answers
  * `ui/initialize` with the host context, then sends the tool's input and result; proxies the app's
- * `tools/call` and `resources/read` through the agent; applies size changes; opens http(s) links
+ * `tools/call` (only to tools visible to apps, see {@link visibleToApps}, and at most
+ * {@link APP_TOOL_CALL_LIMIT}) and `resources/read` through the agent; applies size changes; opens http(s) links
  * only after `confirmLink` resolves true. Everything else the app asks is refused (method not found).
  */
 export function createHostBridge(options: HostBridgeOptions): HostBridge {
@@ -95,7 +135,27 @@ export function createHostBridge(options: HostBridgeOptions): HostBridge {
     void bridge.sendToolInput({ arguments: content.toolInput }).catch(() => {});
     void bridge.sendToolResult(content.result as CallToolResult).catch(() => {});
   };
-  bridge.oncalltool = async (params, extra) => (await request("tools/call", params, extra.signal)) as CallToolResult;
+  // The tools the app may call, read once (again after a failure); calls made in the window.
+  let appTools: Promise<Set<string>> | undefined;
+  const calls: number[] = [];
+  const now = options.now ?? (() => Date.now());
+  bridge.oncalltool = async (params, extra) => {
+    const at = now();
+    while (calls.length > 0 && calls[0]! <= at - APP_TOOL_CALL_LIMIT.perMs) calls.shift();
+    if (calls.length >= APP_TOOL_CALL_LIMIT.calls)
+      throw new Error(`Too many tool calls: an app may make ${APP_TOOL_CALL_LIMIT.calls} every ${APP_TOOL_CALL_LIMIT.perMs / 1000} s.`);
+    calls.push(at);
+    appTools ??= appToolsOf(request, extra.signal);
+    let allowed: Set<string>;
+    try {
+      allowed = await appTools;
+    } catch (error) {
+      appTools = undefined;
+      throw new Error(`Refused: the server's tool list could not be read (${error instanceof Error ? error.message : String(error)}).`);
+    }
+    if (!allowed.has(params.name)) throw new Error(`Refused: the tool "${params.name}" is not visible to apps.`);
+    return (await request("tools/call", params, extra.signal)) as CallToolResult;
+  };
   bridge.onreadresource = async (params, extra) => (await request("resources/read", params, extra.signal)) as ReadResourceResult;
   bridge.onsizechange = (size) => options.onSize(size);
   bridge.onopenlink = async ({ url }) => {

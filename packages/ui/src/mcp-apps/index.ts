@@ -10,7 +10,14 @@
 // `@tandem/ui/mcp-apps`: its own entry so the main bundle never carries the bridge (ext-apps,
 // the MCP SDK's protocol and zod). Load it on demand with React's lazy() or a dynamic import.
 
-export { type BridgeTransport, createHostBridge, type HostBridge, type HostBridgeOptions } from "./bridge.js";
+export {
+  APP_TOOL_CALL_LIMIT,
+  type BridgeTransport,
+  createHostBridge,
+  type HostBridge,
+  type HostBridgeOptions,
+  visibleToApps,
+} from "./bridge.js";
 export type { McpAppContent } from "./content.js";
 export type { McpAppLabels } from "./labels.js";
 export { McpApp, type McpAppProps } from "./McpApp.js";

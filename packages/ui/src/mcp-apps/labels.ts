@@ -6,6 +6,8 @@ export interface McpAppLabels {
   app: string;
   /** Shown when the app cannot be drawn. */
   failed: (reason: string) => string;
+  /** Shown when the app's frame left the document it was given (it was closed; Retry loads it again). */
+  navigated: string;
   /** The question before a link the app asked for is opened. */
   openLinkQuestion: string;
   openLink: string;
@@ -17,6 +19,7 @@ export const DEFAULT_MCP_APP_LABELS: McpAppLabels = {
   loading: "Loading the app…",
   app: "MCP app",
   failed: (reason) => `The app could not be shown: ${reason}`,
+  navigated: "The app left its page and was closed.",
   openLinkQuestion: "The app wants to open a link:",
   openLink: "Open link",
   cancel: "Cancel",

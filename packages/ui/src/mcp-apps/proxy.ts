@@ -1,8 +1,11 @@
 import { type AsideClient, requestThroughAgent } from "@tandem/react";
 import type { McpAppContent } from "./content.js";
 
-/** The MCP methods the middleware answers for an app (its allowlist). */
-export type ProxiedMethod = "tools/call" | "resources/read";
+/**
+ * The MCP methods sent to an app's server through the agent: the app's `tools/call` and
+ * `resources/read`, and the host's own `tools/list` (each tool's `_meta.ui.visibility`).
+ */
+export type ProxiedMethod = "tools/call" | "resources/read" | "tools/list";
 
 /** Sends one MCP request to the app's server through the agent; the middleware's `{ error }` answers reject. */
 export type McpRequest = (method: ProxiedMethod, params: Record<string, unknown>, signal?: AbortSignal) => Promise<Record<string, unknown>>;

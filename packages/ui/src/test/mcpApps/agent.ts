@@ -4,6 +4,8 @@
 // MCP server and emits the `mcp-apps` activity, and answers `__proxiedMCPRequest` runs itself.
 import { AbstractAgent, type BaseEvent, EventType, type RunAgentInput } from "@ag-ui/client";
 import { MCPAppsMiddleware } from "@ag-ui/mcp-apps-middleware";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Script, Step } from "@tandem/mock-agent";
 import { firstValueFrom, Observable, toArray } from "rxjs";
 
@@ -42,8 +44,23 @@ export function middlewareScript(mcpUrl: string): { script: Script; proxied: Arr
   const agent = new ScriptedAgent();
   const proxied: Array<{ method: string }> = [];
   const script: Script = async (input) => {
-    const request = input.forwardedProps?.__proxiedMCPRequest as { method: string } | undefined;
+    const request = input.forwardedProps?.__proxiedMCPRequest as { method: string; serverId?: string } | undefined;
     if (request) proxied.push({ method: request.method });
+    // The middleware (0.1.1) does not proxy tools/list, which the host needs for each tool's
+    // visibility: answered here the way a deployment would add it.
+    if (request?.method === "tools/list" && request.serverId === "test-apps") {
+      const client = new Client({ name: "tools-list", version: "1.0.0" });
+      await client.connect(new StreamableHTTPClientTransport(new URL(mcpUrl)));
+      try {
+        const result = await client.listTools();
+        return [
+          { type: EventType.RUN_STARTED, threadId: input.threadId, runId: input.runId },
+          { type: EventType.RUN_FINISHED, threadId: input.threadId, runId: input.runId, result },
+        ] as unknown as Step[];
+      } finally {
+        await client.close();
+      }
+    }
     return (await firstValueFrom(middleware.run(input, agent).pipe(toArray()))) as unknown as Step[];
   };
   return { script, proxied };

@@ -81,6 +81,15 @@ export async function startMcpServer(): Promise<McpTestServer> {
         return { content: [{ type: "text", text: `Count is ${count + 1}.` }], structuredContent: { count: count + 1 } };
       },
     );
+    // For the model only: an app's call to it is refused by the host.
+    server.registerTool(
+      "delete_everything",
+      { description: "Deletes everything", inputSchema: {}, _meta: { ui: { visibility: ["model"] } } },
+      async () => {
+        toolCalls.push("delete_everything");
+        return { content: [{ type: "text", text: "Deleted." }] };
+      },
+    );
     registerAppTool(
       server,
       "show_hostile",

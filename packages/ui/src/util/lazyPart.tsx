@@ -38,7 +38,8 @@ export interface LazyPartViews<P extends object, E> {
  * must still offer a way out; `views` gives a view while it loads too, both with the part's
  * props). The chunk loads through `loadOnce`: one load shared by every caller, loaded again
  * after a failure. A preload that failed while nothing showed the part is tried
- * again when the part is first asked for: a network that was down then may be back. Call it
+ * again when the part is first asked for, and a part mounted after a failure tries again: a
+ * network that was down then may be back. Call it
  * once, at module level.
  */
 export function lazyPart<P extends object, E>(
@@ -90,6 +91,11 @@ export function lazyPart<P extends object, E>(
       unseen = false;
       preload().catch(() => undefined);
     }, [again]);
+    // A part that mounts after its chunk failed for others is a next use: it tries again (one
+    // load shared by all), as the network that was down may be back.
+    useEffect(() => {
+      if (read().status === "failed" && !unseen) preload().catch(() => undefined);
+    }, []);
     if (current.status === "loaded") return <current.Part {...(props as P)} ref={ref} />;
     const pending = Pending ? <Pending {...(props as P)} ref={ref} /> : null;
     if (again) return pending;

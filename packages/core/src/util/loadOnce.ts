@@ -11,7 +11,7 @@ export interface LoadOnce<T> {
 }
 
 /**
- * The one way Tandem loads a chunk of its own (`loadOnce(() => import("./part.js"))`): once, shared
+ * The one way Tandem loads a chunk of its own (`loadOnce` over a dynamic import): once, shared
  * by every caller while it loads, kept once loaded, and loaded again by the next call after a
  * failure, so a chunk that could not be fetched once (offline for a moment, an old deploy's file
  * gone) never stays failed. Call it once, at module level.

@@ -67,3 +67,4 @@ export {
 } from "./transport/index.js";
 export type { StopRun } from "./transport/stopRequest.js";
 export * from "./types.js";
+export { type LoadOnce, loadOnce } from "./util/loadOnce.js";

@@ -1,6 +1,10 @@
 import type { ThreadStore } from "../store/createThreadStore.js";
+import { loadOnce } from "../util/loadOnce.js";
 import type { FeedbackOptions } from "./options.js";
 import type { FeedbackGiven, MessageFeedback, Rating } from "./types.js";
+
+/** What sends feedback to the agent, a chunk of its own loaded with the first rating. */
+const loadSend = loadOnce(() => import("./sendFeedback.js"));
 
 /**
  * A thread's thumbs up and down: kept in the thread's state (so it is saved with the thread and
@@ -66,8 +70,6 @@ export class ThreadFeedback {
     this.store().update((s) => ({ ...s, feedback: { ...s.feedback, [messageId]: entry } }));
     const given: FeedbackGiven = { threadId: this.store().getState().threadId, messageId, rating, ...(text && { comment: text }) };
     const options = this.options();
-    return options.onFeedback || options.feedback
-      ? import("./sendFeedback.js").then((m) => m.sendFeedback(given, options))
-      : Promise.resolve();
+    return options.onFeedback || options.feedback ? loadSend().then((m) => m.sendFeedback(given, options)) : Promise.resolve();
   }
 }

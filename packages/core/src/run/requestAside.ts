@@ -1,7 +1,11 @@
 import { type BaseEvent, EventType, type RunAgentInput } from "@ag-ui/core";
 import { v4 as randomUUID } from "uuid";
+import { loadOnce } from "../util/loadOnce.js";
 import type { AgentClient } from "./agentClient.js";
 import { readRun } from "./readRun.js";
+
+/** rxjs's `from`, loaded with the first aside request. */
+const loadRxjs = loadOnce(() => import("rxjs"));
 
 /** What a request aside needs of a client: its transport and its thread's id. */
 export type AsideClient = Pick<AgentClient, "transport" | "state">;
@@ -34,7 +38,7 @@ export async function requestThroughAgent(
     state: {},
     forwardedProps,
   };
-  const { from } = await import("rxjs"); // handles both kinds of transport: async iterables and observables
+  const { from } = await loadRxjs(); // handles both kinds of transport: async iterables and observables
   let result: unknown;
   let refusal: string | undefined;
   try {

@@ -2,8 +2,12 @@ import type { Message } from "@ag-ui/core";
 import type { DBSchema, IDBPDatabase } from "idb";
 import { mergeFeedback, withFeedback } from "../feedback/mergeFeedback.js";
 import { mergeDecisions } from "../interrupts/decisions.js";
+import { loadOnce } from "../util/loadOnce.js";
 import { mergeThread } from "./mergeThread.js";
 import type { StoredThread, ThreadChange, ThreadStorage, ThreadSummary } from "./types.js";
+
+/** idb, a chunk of its own loaded when the storage is first opened. */
+const loadIdb = loadOnce(() => import("idb"));
 
 type ThreadRecord = Omit<StoredThread, "messages"> & { order: string[]; removedAt?: undefined };
 /** What a removed thread leaves: later saves of its id are ignored. */
@@ -33,7 +37,7 @@ export function indexedDbStorage(options: IndexedDbStorageOptions = {}): ThreadS
   let db: Promise<IDBPDatabase<Schema>> | null = null;
   const open = () => {
     if (db) return db;
-    const opening = import("idb").then(({ openDB }) => {
+    const opening = loadIdb().then(({ openDB }) => {
       if (typeof indexedDB === "undefined")
         throw Object.assign(new Error("IndexedDB is not available here"), { name: "InvalidStateError" });
       return openDB<Schema>(name, 1, {

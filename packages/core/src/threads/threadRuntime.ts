@@ -3,10 +3,14 @@ import { createStore, type StoreApi } from "zustand/vanilla";
 import type { AgentClient } from "../run/agentClient.js";
 import type { PersistOptions } from "../storage/persistThread.js";
 import type { StoredThread, ThreadStorage } from "../storage/types.js";
+import { loadOnce } from "../util/loadOnce.js";
 import { type Remember, rememberInLocalStorage } from "./remember.js";
 import type { RunLocks } from "./runOwner.js";
 import type { ThreadKeeper } from "./threadKeeper.js";
 import type { Session, ThreadRuntimeState } from "./types.js";
+
+/** The storage half of a runtime (`threadKeeper.ts`), a chunk of its own loaded with the first storage call. */
+const loadKeeper = loadOnce(() => import("./threadKeeper.js"));
 
 export type { ThreadRuntimeState } from "./types.js";
 
@@ -196,7 +200,7 @@ export class ThreadRuntime {
     const storage = this.storage;
     if (!storage) return Promise.resolve(null);
     const host = { store: this.store, session: () => this.session, discardCurrent: () => this.discardCurrent() };
-    this.keeper ??= import("./threadKeeper.js").then(
+    this.keeper ??= loadKeeper().then(
       ({ ThreadKeeper }) => new ThreadKeeper(host, storage, this.options.persist, this.options.locks),
       (error: unknown) => {
         this.keeper = null;

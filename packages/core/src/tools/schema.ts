@@ -1,6 +1,10 @@
 import type { Validator } from "@cfworker/json-schema";
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from "@standard-schema/spec";
 import type { FromSchema, JSONSchema } from "json-schema-to-ts";
+import { loadOnce } from "../util/loadOnce.js";
+
+/** The JSON Schema validator (@cfworker/json-schema), a chunk of its own loaded for the first tool with JSON Schema parameters. */
+const loadValidator = loadOnce(() => import("@cfworker/json-schema"));
 
 /** A JSON Schema object, as plain data. */
 export type JsonSchema = Record<string, unknown>;
@@ -64,7 +68,7 @@ export async function validateArgs(parameters: ToolParameters | undefined, args:
   let validator = validators.get(parameters);
   if (!validator) {
     // Loaded on first use: apps whose tools use Standard Schema, or no parameters, never pay for it.
-    const { Validator } = await import("@cfworker/json-schema");
+    const { Validator } = await loadValidator();
     validator = new Validator(parameters as ConstructorParameters<typeof Validator>[0], "7", false);
     validators.set(parameters, validator);
   }

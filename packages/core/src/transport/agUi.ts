@@ -1,10 +1,14 @@
 import type { BaseEvent, RunAgentInput } from "@ag-ui/core";
+import { loadOnce } from "../util/loadOnce.js";
 import { getJson, postJson, request } from "./http.js";
 import { reconnectingEvents } from "./lazyReconnect.js";
 import { loadSse } from "./lazySse.js";
 import type { IdentifiedEvent, OpenStream } from "./reconnect.js";
 import { fillTemplate } from "./stopRequest.js";
 import type { AgUiOptions, Transport } from "./types.js";
+
+/** The protobuf decoder, a chunk of its own loaded for the first protobuf response. */
+const loadProtobuf = loadOnce(() => import("./protobuf.js"));
 
 const PROTO_MEDIA_TYPE = "application/vnd.ag-ui.event+proto";
 
@@ -38,7 +42,7 @@ export function agUiTransport(options: AgUiOptions): Transport {
 /** A response's events: SSE with their ids, or protobuf (which has none). */
 async function* events(response: Response): AsyncGenerator<IdentifiedEvent> {
   if (response.headers.get("content-type")?.startsWith(PROTO_MEDIA_TYPE)) {
-    for await (const event of (await import("./protobuf.js")).protobufEvents(response)) yield { event };
+    for await (const event of (await loadProtobuf()).protobufEvents(response)) yield { event };
     return;
   }
   for await (const { data, id } of (await loadSse()).sseMessages(response))

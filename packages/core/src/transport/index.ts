@@ -1,6 +1,7 @@
 import type { BaseEvent, RunAgentInput } from "@ag-ui/core";
 import type { Observable } from "rxjs";
 import type { Patcher } from "../reducer/reduceEvents.js";
+import { loadOnce } from "../util/loadOnce.js";
 import { agUiTransport } from "./agUi.js";
 import { loadReconnect } from "./lazyReconnect.js";
 import { loadSse } from "./lazySse.js";
@@ -25,12 +26,16 @@ type Factories = {
   agentscope: (options: AgentScopeOptions) => Promise<Transport>;
 };
 
+const loadAgKit = loadOnce(() => import("./agKit.js"));
+const loadAgentRuntime = loadOnce(() => import("./agentRuntime.js"));
+const loadAgentScope = loadOnce(() => import("./agentScope.js"));
+
 const transports: Factories = {
   "ag-ui": agUiTransport,
   // The other dialects load when first used: an app that speaks AG-UI never downloads them.
-  "ag-kit": async (options) => (await import("./agKit.js")).agKitTransport(options),
-  "agent-runtime": async (options) => (await import("./agentRuntime.js")).agentRuntimeTransport(options),
-  agentscope: async (options) => (await import("./agentScope.js")).agentScopeTransport(options),
+  "ag-kit": async (options) => (await loadAgKit()).agKitTransport(options),
+  "agent-runtime": async (options) => (await loadAgentRuntime()).agentRuntimeTransport(options),
+  agentscope: async (options) => (await loadAgentScope()).agentScopeTransport(options),
 };
 
 /** The transport for `options.protocol` (AG-UI by default). */
@@ -41,26 +46,17 @@ export function createTransport(options: TransportOptions): Transport | Promise<
   return create(options);
 }
 
-let loading: Promise<typeof import("./pipeline.js")> | null = null;
-let loaded: typeof import("./pipeline.js") | null = null;
-
 /**
  * Loads the official validation pipeline (`@ag-ui/client`, with zod and the protobuf decoder it
  * imports), and the reader that reconnects dropped streams, once. They are chunks of their own:
  * a page renders without them, and they arrive for the first run, or earlier when the app calls
  * this while idle.
  */
-export function loadPipeline(): Promise<typeof import("./pipeline.js")> {
-  // The reconnecting reader and the SSE reader come along: a run reads a stream only after this.
-  loading ??= Promise.all([import("./pipeline.js"), loadReconnect(), loadSse()]).then(([module]) => (loaded = module));
-  loading.catch(() => {
-    loading = null;
-  });
-  return loading;
-}
+// The reconnecting reader and the SSE reader come along: a run reads a stream only after this.
+export const loadPipeline = loadOnce(() => Promise.all([import("./pipeline.js"), loadReconnect(), loadSse()]).then(([module]) => module));
 
 /** The JSON Patch code that came with the pipeline; null until the pipeline has loaded. */
-export const loadedPatcher = (): Patcher => loaded?.applyPatch ?? null;
+export const loadedPatcher = (): Patcher => loadPipeline.loaded()?.applyPatch ?? null;
 
 /**
  * The run's events, validated by the official pipeline (see `pipeline.ts`): at once when the
@@ -72,6 +68,7 @@ export function validatedEvents(
   signal: AbortSignal,
   hooks?: RunHooks,
 ): Observable<BaseEvent> | Promise<Observable<BaseEvent>> {
+  const loaded = loadPipeline.loaded();
   return loaded
     ? loaded.pipeline(transport, input, signal, hooks)
     : loadPipeline().then((module) => module.pipeline(transport, input, signal, hooks));

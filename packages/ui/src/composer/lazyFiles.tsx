@@ -1,3 +1,4 @@
+import { loadOnce } from "@tandem/core";
 import { LazyUserFilePart } from "../chat/lazyParts.js";
 import { lazyPart } from "../util/lazyPart.js";
 import type { AttachmentChipsProps } from "./AttachmentChips.js";
@@ -8,25 +9,15 @@ import type { AttachmentChipsProps } from "./AttachmentChips.js";
 
 type Files = typeof import("./attachments.js");
 
-let loading: Promise<Files> | undefined;
-let loaded: Files | undefined;
-
 /** The files' chips in the composer's list (loaded with the file handling, see `loadFiles`). */
 export const LazyAttachmentChips = lazyPart<AttachmentChipsProps, never>(() =>
   import("./AttachmentChips.js").then((m) => m.AttachmentChips),
 );
 
 /** The file handling once loaded, else undefined. */
-export const loadedFiles = (): Files | undefined => loaded;
+export const loadedFiles = (): Files | undefined => loadFiles.loaded();
 
 /** Loads the file handling, the chips, and how a sent file shows in the transcript; after a failure, the next call tries again. */
-export function loadFiles(): Promise<Files> {
-  loading ??= Promise.all([import("./attachments.js"), LazyAttachmentChips.preload(), LazyUserFilePart.preload()]).then(
-    ([files]) => (loaded = files),
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
-}
+export const loadFiles = loadOnce(() =>
+  Promise.all([import("./attachments.js"), LazyAttachmentChips.preload(), LazyUserFilePart.preload()]).then(([files]) => files),
+);

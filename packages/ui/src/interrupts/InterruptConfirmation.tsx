@@ -1,12 +1,13 @@
 import { type Interrupt, useAgent, useAgentClient, useToolCall } from "@tandem/react";
-import { type ComponentPropsWithoutRef, forwardRef, lazy, Suspense, useEffect, useId, useRef, useState } from "react";
+import { type ComponentPropsWithoutRef, forwardRef, useEffect, useId, useRef, useState } from "react";
 import { useLabels } from "../labels/labels.js";
 import { useConfirmationKeys } from "../tools/useConfirmationKeys.js";
 import { composeEventHandlers } from "../util/composeEventHandlers.js";
 import { useComposedRefs } from "../util/composeRefs.js";
 import { cx } from "../util/cx.js";
 import { pretty } from "../util/json.js";
-import type { CheckEdit } from "./ArgsEditPanel.js";
+import { lazyPart } from "../util/lazyPart.js";
+import type { ArgsEditPanelProps, CheckEdit } from "./ArgsEditPanel.js";
 import { argsDiff } from "./argsDiff.js";
 import { humanize } from "./humanize.js";
 import { InterruptExpiry } from "./InterruptExpiry.js";
@@ -22,8 +23,8 @@ export interface InterruptConfirmationProps extends Omit<ComponentPropsWithoutRe
 }
 
 // The edit form loads on first use: most approvals are answered without it.
-const loadPanel = () => import("./ArgsEditPanel.js");
-const ArgsEditPanel = lazy(loadPanel);
+// A part like the others: its failure view offers Retry, and "Edit arguments" stays for another try.
+const ArgsEditPanel = lazyPart<ArgsEditPanelProps, never>(() => import("./ArgsEditPanel.js").then((m) => m.default));
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
@@ -53,7 +54,7 @@ export const InterruptConfirmation = forwardRef<HTMLFieldSetElement, InterruptCo
   const checkRef = useRef<CheckEdit | null>(null);
   const formId = useId();
   useEffect(() => {
-    if (editable) loadPanel().catch(() => undefined);
+    if (editable) ArgsEditPanel.preload().catch(() => undefined);
   }, [editable]);
   const answer = (payload: { approved: boolean; editedArgs?: Record<string, unknown> }) => {
     if (!pending) return;
@@ -96,9 +97,7 @@ export const InterruptConfirmation = forwardRef<HTMLFieldSetElement, InterruptCo
       )}
       <InterruptExpiry expiry={expiry} />
       {editing && pending && (
-        <Suspense fallback={null}>
-          <ArgsEditPanel interrupt={interrupt} toolName={call?.name} args={args} draft={draft} checkRef={checkRef} id={formId} />
-        </Suspense>
+        <ArgsEditPanel interrupt={interrupt} toolName={call?.name} args={args} draft={draft} checkRef={checkRef} id={formId} />
       )}
       <div className="tandem-confirmation__actions">
         <button ref={approveRef} type="button" className="tandem-button tandem-button--primary" {...off} onClick={() => void approve()}>

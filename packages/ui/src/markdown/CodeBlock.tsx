@@ -1,3 +1,4 @@
+import { loadOnce } from "@tandem/core";
 import { toJsxRuntime } from "hast-util-to-jsx-runtime";
 import { type ComponentPropsWithoutRef, createContext, forwardRef, type ReactNode, useContext, useEffect, useState } from "react";
 import { Fragment, jsx, jsxs } from "react/jsx-runtime";
@@ -45,7 +46,8 @@ export const BlockStillOpen = createContext(false);
 /** How long the code of the reply's last block must stand still before it is highlighted (the reply may have ended). */
 const SETTLE_MS = 800;
 
-let highlighter: Promise<typeof import("./highlight.js")> | undefined;
+/** The highlighter, a chunk of its own; not loaded (offline?): plain text, and the next block tries again. */
+const loadHighlighter = loadOnce(() => import("./highlight.js"));
 
 /** Highlighted code by language and text, so a block shown again is not highlighted again. */
 const highlighted = new Map<string, ReactNode>();
@@ -75,17 +77,14 @@ function useHighlighted(code: string, language: string | undefined, open: boolea
       () =>
         whenIdle(() => {
           if (cancelled) return;
-          highlighter ??= import("./highlight.js");
-          highlighter.then(
+          loadHighlighter().then(
             (module) => {
               const tree = module.highlight(code, language);
               const node = tree ? toJsxRuntime(tree, { Fragment, jsx, jsxs, passKeys: true }) : null;
               remember(key, node);
               if (!cancelled) setDone({ key, node });
             },
-            () => {
-              highlighter = undefined; // not loaded (offline?): plain text, and the next block tries again
-            },
+            () => undefined, // not loaded (offline?): plain text, and the next block tries again
           );
         }),
       open ? SETTLE_MS : 0,

@@ -1,57 +1,44 @@
-import { forwardRef, lazy, Suspense } from "react";
+import { forwardRef } from "react";
 import { cx } from "../util/cx.js";
+import { lazyPart } from "../util/lazyPart.js";
+import { PartFailed } from "../util/PartFailed.js";
 import type { MarkdownProps } from "./types.js";
 
-type Renderer = typeof import("./Markdown.js");
+/** Until the renderer arrives, the text as plain text (React escapes it; nothing is parsed as HTML). */
+const PlainMarkdown = forwardRef<HTMLDivElement, MarkdownProps>(function PlainMarkdown({ className, children, ...rest }, ref) {
+  return (
+    <div {...rest} ref={ref} className={cx("tandem-markdown", "tandem-markdown--plain", className)}>
+      {children}
+    </div>
+  );
+});
 
-let loading: Promise<Renderer> | undefined;
-let loaded: Renderer | undefined;
+/** The renderer's chunk could not be loaded: the reply as plain text, and Retry to load it again. */
+function MarkdownFailed({ children, retry }: MarkdownProps & { retry: () => void }) {
+  return <PartFailed retry={retry} text={children} />;
+}
 
-/** Starts loading the Markdown renderer ahead of the first reply. */
-export function preloadMarkdown(): Promise<Renderer> {
-  loading ??= import("./Markdown.js").then((module) => {
-    loaded = module;
-    return module;
-  });
-  return loading;
+// A part like the others (`lazyPart`): once loaded, the renderer itself in the same render that
+// asks for it (no Suspense, so the rows of a thread opened at once never show a fallback first).
+const LazyRenderer = lazyPart<MarkdownProps, HTMLDivElement>(() => import("./Markdown.js").then((module) => module.Markdown), {
+  pending: PlainMarkdown,
+  failed: MarkdownFailed,
+});
+
+/**
+ * Starts loading the Markdown renderer ahead of the first reply. Settles when it is in; after a
+ * failure, the next call or the next reply that shows loads it again.
+ */
+export function preloadMarkdown(): Promise<void> {
+  return LazyRenderer.preload();
 }
 
 /**
- * A thenable that calls back at once. `lazy` then takes a renderer that is already loaded in
- * the render that asks for it: with a promise it would suspend for a microtask, every row
- * mounted in that render would show its fallback, and React would render them all again in a
- * retry that each streamed frame interrupts and starts over.
- */
-// biome-ignore lint/suspicious/noThenProperty: a thenable on purpose, the one shape lazy() reads synchronously
-const settled = <T,>(value: T) => ({ then: (resolve: (value: T) => void) => resolve(value) }) as unknown as Promise<T>;
-
-const LazyRenderer = lazy(() =>
-  loaded ? settled({ default: loaded.Markdown }) : preloadMarkdown().then((module) => ({ default: module.Markdown })),
-);
-
-/**
  * Markdown, loaded on first use so the main bundle does not carry the parser. Until it
- * arrives the text shows as plain text (React escapes it; nothing is parsed as HTML).
+ * arrives the text shows as plain text (React escapes it; nothing is parsed as HTML). If its
+ * chunk cannot be loaded, the reply shows as plain text in the part's failure view
+ * (`data-testid="part-failed"`) with Retry; the chat around it stays mounted.
  */
-export const Markdown = forwardRef<HTMLDivElement, MarkdownProps>(function Markdown({ className, children, ...rest }, ref) {
-  // Once loaded, the renderer itself: no Suspense and lazy layers in every row of a long thread.
-  if (loaded)
-    return (
-      <loaded.Markdown {...rest} ref={ref} className={className}>
-        {children}
-      </loaded.Markdown>
-    );
-  return (
-    <Suspense
-      fallback={
-        <div {...rest} ref={ref} className={cx("tandem-markdown", "tandem-markdown--plain", className)}>
-          {children}
-        </div>
-      }
-    >
-      <LazyRenderer {...rest} ref={ref} className={className}>
-        {children}
-      </LazyRenderer>
-    </Suspense>
-  );
+export const Markdown = forwardRef<HTMLDivElement, MarkdownProps>(function Markdown(props, ref) {
+  return <LazyRenderer {...props} ref={ref} />;
 });

@@ -1,25 +1,12 @@
+import { loadOnce } from "@tandem/core";
 import { createElement, type ReactNode, useEffect, useState } from "react";
 import type { MathElement } from "./mathml.js";
 
-type MathModule = typeof import("./mathml.js");
-
-let loading: Promise<MathModule> | undefined;
-let loaded: MathModule | undefined;
-
-/** Loads the math renderer (a chunk of its own); the first reply with math asks for it. */
-export function preloadMath(): Promise<MathModule> {
-  loading ??= import("./mathml.js").then(
-    (module) => {
-      loaded = module;
-      return module;
-    },
-    (error: unknown) => {
-      loading = undefined; // not loaded (offline?): the source stays, and the next formula tries again
-      throw error;
-    },
-  );
-  return loading;
-}
+/**
+ * Loads the math renderer (a chunk of its own); the first reply with math asks for it. Not
+ * loaded (offline?): the source stays, and the next formula tries again.
+ */
+export const preloadMath = loadOnce(() => import("./mathml.js"));
 
 function toReact(element: MathElement, key?: number): ReactNode {
   return createElement(
@@ -31,9 +18,10 @@ function toReact(element: MathElement, key?: number): ReactNode {
 
 /** TeX drawn as MathML once the renderer is there; until then, and for TeX it cannot read (half-written), the source. */
 function MathView({ tex, display }: { tex: string; display: boolean }) {
+  const loaded = preloadMath.loaded();
   const [, setLoaded] = useState(loaded);
   useEffect(() => {
-    if (!loaded) preloadMath().then(setLoaded, () => {});
+    if (!preloadMath.loaded()) preloadMath().then(setLoaded, () => {});
   }, []);
   let math: ReactNode;
   if (loaded) {

@@ -97,4 +97,25 @@ describe("a part loaded on first use", () => {
     const Part = await loadedPart();
     expect(renderToString(<Part name="Ada" />)).toBe("");
   });
+
+  it("shows its pending and failure views with the part's props, and a part mounted after a failure loads again", async () => {
+    const { load, attempts } = controlledLoader();
+    const Part = lazyPart(load, {
+      pending: ({ name }: { name: string }) => <p>plain {name}</p>,
+      failed: ({ name, retry }: { name: string; retry: () => void }) => (
+        <button type="button" onClick={retry}>
+          retry {name}
+        </button>
+      ),
+    });
+    const first = render(<Part name="Ada" />);
+    screen.getByText("plain Ada");
+    await act(async () => attempts[0]!.reject(new Error("offline")));
+    screen.getByRole("button", { name: "retry Ada" });
+    first.unmount();
+    render(<Part name="Grace" />);
+    expect(attempts).toHaveLength(2);
+    await act(async () => attempts[1]!.resolve());
+    screen.getByText("Hello Grace");
+  });
 });

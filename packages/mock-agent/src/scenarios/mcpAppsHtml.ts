@@ -5,7 +5,9 @@ export const MOCK_COUNTER_URI = "ui://tandem-mock/counter.html";
  * The counter app the mock server serves: an MCP Apps view that speaks the bridge by hand
  * (JSON-RPC over postMessage, no SDK: the mock agent depends on no other package). It takes the
  * host's theme, shows the tool's input and result, adds one through the server's `increment`
- * tool, asks the host to open a link, and reports its height.
+ * tool, asks the host to open a link, and reports its height. Two buttons misbehave on purpose,
+ * for the host's tests: one calls `delete_everything` (a tool not visible to apps, which the host
+ * must refuse: the answer or error is shown), one navigates the frame away from the app's document.
  */
 export const MOCK_COUNTER_HTML = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Counter</title>
@@ -19,6 +21,7 @@ button:focus-visible{outline:2px solid var(--color-ring-primary,#2563eb);outline
 <p id="input">Waiting for the tool's input…</p>
 <p id="count" aria-live="polite">Count: none</p>
 <p><button id="add" type="button">Add one</button> <button id="docs" type="button">Open the MCP Apps spec</button></p>
+<p><button id="delete" type="button">Delete everything</button> <button id="leave" type="button">Leave this page</button></p>
 <p id="status" role="status"></p>
 <script>
 (() => {
@@ -60,6 +63,18 @@ button:focus-visible{outline:2px solid var(--color-ring-primary,#2563eb);outline
     } catch (error) {
       $("status").textContent = "Failed: " + error.message;
     }
+  });
+  $("delete").addEventListener("click", async () => {
+    $("status").textContent = "";
+    try {
+      const result = await request("tools/call", { name: "delete_everything", arguments: {} });
+      $("status").textContent = "Answered: " + ((result.content || [])[0] || {}).text;
+    } catch (error) {
+      $("status").textContent = "Failed: " + error.message;
+    }
+  });
+  $("leave").addEventListener("click", () => {
+    location.href = "about:blank";
   });
   $("docs").addEventListener("click", async () => {
     const result = await request("ui/open-link", { url: "https://modelcontextprotocol.io/docs/extensions/apps" });

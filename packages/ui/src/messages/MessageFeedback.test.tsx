@@ -38,7 +38,8 @@ describe("feedback on replies", () => {
     expect(toggle("Bad response").getAttribute("aria-pressed")).toBe("false");
     await user.click(toggle("Good response"));
     expect(toggle("Good response").getAttribute("aria-pressed")).toBe("false");
-    expect(given.map((g) => g.rating)).toEqual(["up", null]);
+    // onFeedback is told once the sending code (a chunk of its own) is in.
+    await waitFor(() => expect(given.map((g) => g.rating)).toEqual(["up", null]));
     await expectNoAxeViolations(container);
   });
 
@@ -55,14 +56,14 @@ describe("feedback on replies", () => {
     await user.keyboard("{Escape}");
     expect(screen.queryByRole("form", { name: "Feedback" })).toBeNull();
     expect(document.activeElement).toBe(toggle("Bad response"));
-    expect(given).toEqual([{ threadId: "t", messageId: "a1", rating: "down" }]);
+    await waitFor(() => expect(given).toEqual([{ threadId: "t", messageId: "a1", rating: "down" }]));
 
     // Again, with a comment: it goes with the rating, and focus comes back the same way.
     await user.click(toggle("Good response"));
     await user.click(toggle("Bad response"));
     await user.type(screen.getByRole("textbox", { name: "What went wrong? (optional)" }), "Made up a number");
     await user.click(screen.getByRole("button", { name: "Send feedback" }));
-    expect(given.at(-1)).toEqual({ threadId: "t", messageId: "a1", rating: "down", comment: "Made up a number" });
+    await waitFor(() => expect(given.at(-1)).toEqual({ threadId: "t", messageId: "a1", rating: "down", comment: "Made up a number" }));
     expect(client.state.feedback.a1).toMatchObject({ rating: "down", comment: "Made up a number" });
     expect(document.activeElement).toBe(toggle("Bad response"));
   });

@@ -152,7 +152,10 @@ export class Outbox {
     if (trigger !== "force") {
       if (s.status !== "idle" || item.state === "held") return;
       const offline = this.network?.online === false;
-      if ((item.state === "waiting" || item.state === "unreachable") && (trigger !== "online" || offline)) return;
+      // Waiting for the network: goes whenever the browser is online (the next of several sent offline
+      // goes after the first one's run, not only on an online event). Unreachable: after its wait.
+      if (item.state === "waiting" && offline) return;
+      if (item.state === "unreachable" && (trigger !== "online" || offline)) return;
     }
     this.claiming = true;
     const taken = this.claim(

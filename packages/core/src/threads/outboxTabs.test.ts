@@ -91,6 +91,16 @@ describe("the outbox across tabs", () => {
     expect((await storage.load("t1"))?.outboxRemoved).toHaveLength(1);
   });
 
+  it("messages sent offline all go once the browser is back online, one run each, in order", async () => {
+    const { a } = await twoOfflineTabs();
+    void a.r.client.sendMessage("first");
+    void a.r.client.sendMessage("second");
+    await until(() => queued(a.r).length === 2);
+    a.network.goOnline();
+    await until(() => a.r.client.state.messages.length === 4 && a.r.client.state.status === "idle");
+    expect(a.r.client.state.messages.map((m) => String(m.content))).toEqual(["first", "re: first", "second", "re: second"]);
+  });
+
   it("a message another tab sent leaves no tombstone: a connection refused there may give it back", async () => {
     const network = offlineNetwork();
     const client = new AgentClient({ url: "http://127.0.0.1:9", threadId: "t", schedule: sync, network });

@@ -4,6 +4,7 @@ import type { RunLoop } from "../run/runLoop.js";
 import type { ThreadStore } from "../store/createThreadStore.js";
 import { type BackoffOptions, backoffDelay } from "../transport/backoff.js";
 import type { OutboxItem, ThreadState } from "../types.js";
+import { MAX_OUTBOX_REMOVED } from "./mergeOutbox.js";
 import { browserNetwork, type OutboxNetwork } from "./network.js";
 
 /** What starts a look at the outbox: a run ended here, the browser came back online, or the user said to send on. */
@@ -25,7 +26,7 @@ export interface OutboxHost {
 }
 
 /** How many removals the outbox remembers (tombstones for the stored thread). */
-const REMOVED_KEPT = 100;
+const REMOVED_KEPT = MAX_OUTBOX_REMOVED;
 
 const released = (item: OutboxItem): OutboxItem => (item.state === "held" ? { ...item, state: "queued" } : item);
 
@@ -115,6 +116,12 @@ export class Outbox {
     this.settle(id);
   }
 
+  /** Takes out a message another tab sent: no tombstone, as a refused connection may give it back. */
+  private drop(id: string): void {
+    this.update((items) => items.filter((i) => i.id !== id));
+    this.settle(id);
+  }
+
   /** The ids of the messages removed unsent here, the latest last (at most 100). @internal */
   get removed(): readonly string[] {
     return this.removedIds;
@@ -145,13 +152,16 @@ export class Outbox {
     if (trigger !== "force") {
       if (s.status !== "idle" || item.state === "held") return;
       const offline = this.network?.online === false;
-      if ((item.state === "waiting" || item.state === "unreachable") && (trigger !== "online" || offline)) return;
+      // Waiting for the network: goes whenever the browser is online (the next of several sent offline
+      // goes after the first one's run, not only on an online event). Unreachable: after its wait.
+      if (item.state === "waiting" && offline) return;
+      if (item.state === "unreachable" && (trigger !== "online" || offline)) return;
     }
     this.claiming = true;
     const taken = this.claim(
       { id: item.id, trigger },
       () => this.take(item.id),
-      () => this.remove(item.id),
+      () => this.drop(item.id),
     );
     void taken.then(
       () => this.claimed(item.id),

@@ -2,6 +2,7 @@ import type { Message } from "@ag-ui/core";
 import type { DBSchema, IDBPDatabase } from "idb";
 import { mergeFeedback, withFeedback } from "../feedback/mergeFeedback.js";
 import { mergeDecisions } from "../interrupts/decisions.js";
+import { mergeOutbox, sentIds, withOutbox } from "../outbox/mergeOutbox.js";
 import { loadOnce } from "../util/loadOnce.js";
 import { mergeThread } from "./mergeThread.js";
 import type { StoredThread, ThreadChange, ThreadStorage, ThreadSummary } from "./types.js";
@@ -113,6 +114,7 @@ export function indexedDbStorage(options: IndexedDbStorageOptions = {}): ThreadS
         const stored = await threads.get(id);
         if (stored?.removedAt !== undefined) return tx.done;
         const merged = await mergeThread(stored ?? null, change, async (m) => (await messages.get([id, m]))?.message);
+        const sent = await sentIds(stored, change.thread, merged, async (m) => (await messages.get([id, m])) !== undefined);
         await Promise.all([
           threads.put({
             ...change.thread,
@@ -121,6 +123,7 @@ export function indexedDbStorage(options: IndexedDbStorageOptions = {}): ThreadS
             branches: merged.branches,
             ...withFeedback(mergeFeedback(stored?.feedback, change.thread.feedback)),
             ...mergeDecisions(stored, change.thread),
+            ...withOutbox(mergeOutbox(stored, change.thread, (m) => sent.has(m))),
           }),
           ...merged.put.map((message) => messages.put({ threadId: id, message })),
           ...merged.remove.map((m) => messages.delete([id, m])),

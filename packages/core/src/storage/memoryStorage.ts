@@ -1,6 +1,7 @@
 import type { Message } from "@ag-ui/core";
 import { mergeFeedback, withFeedback } from "../feedback/mergeFeedback.js";
 import { mergeDecisions } from "../interrupts/decisions.js";
+import { mergeOutbox, sentIds, withOutbox } from "../outbox/mergeOutbox.js";
 import { mergeThread } from "./mergeThread.js";
 import type { StoredThread, ThreadChange, ThreadStorage, ThreadSummary } from "./types.js";
 
@@ -19,6 +20,34 @@ export function memoryStorage(): ThreadStorage {
   const notify = (id: string) => {
     for (const listener of listeners) listener(id);
   };
+  // One write at a time, as a transaction would: two tabs' saves never both merge into the same old copy.
+  let writing: Promise<unknown> = Promise.resolve();
+  const inTurn = (write: () => Promise<void>): Promise<void> => {
+    const turn = writing.then(write);
+    writing = turn.catch(() => undefined);
+    return turn;
+  };
+  const saveNow = async (change: ThreadChange) => {
+    const { thread } = change;
+    if (removed.has(thread.id)) return;
+    const stored = threads.get(thread.id);
+    const byId = messages.get(thread.id) ?? new Map<string, Message>();
+    const merged = await mergeThread(stored ?? null, structuredClone(change), async (id) => byId.get(id));
+    const sent = await sentIds(stored, thread, merged, (id) => byId.has(id));
+    for (const m of merged.put) byId.set(m.id, m);
+    for (const id of merged.remove) byId.delete(id);
+    threads.set(thread.id, {
+      ...structuredClone(thread),
+      createdAt: stored?.createdAt ?? thread.createdAt,
+      order: merged.order,
+      branches: merged.branches,
+      ...withFeedback(mergeFeedback(stored?.feedback, change.thread.feedback)),
+      ...mergeDecisions(stored, change.thread),
+      ...structuredClone(withOutbox(mergeOutbox(stored, thread, (id) => sent.has(id)))),
+    });
+    messages.set(thread.id, byId);
+    notify(thread.id);
+  };
   return {
     async list(): Promise<ThreadSummary[]> {
       return [...threads.values()]
@@ -32,31 +61,14 @@ export function memoryStorage(): ThreadStorage {
       const byId = messages.get(id) ?? new Map();
       return structuredClone({ ...thread, messages: order.flatMap((m) => byId.get(m) ?? []) });
     },
-    async save(change: ThreadChange) {
-      const { thread } = change;
-      if (removed.has(thread.id)) return;
-      const stored = threads.get(thread.id);
-      const byId = messages.get(thread.id) ?? new Map<string, Message>();
-      const merged = await mergeThread(stored ?? null, structuredClone(change), async (id) => byId.get(id));
-      for (const m of merged.put) byId.set(m.id, m);
-      for (const id of merged.remove) byId.delete(id);
-      threads.set(thread.id, {
-        ...structuredClone(thread),
-        createdAt: stored?.createdAt ?? thread.createdAt,
-        order: merged.order,
-        branches: merged.branches,
-        ...withFeedback(mergeFeedback(stored?.feedback, change.thread.feedback)),
-        ...mergeDecisions(stored, change.thread),
-      });
-      messages.set(thread.id, byId);
-      notify(thread.id);
-    },
-    async remove(id) {
-      removed.add(id);
-      threads.delete(id);
-      messages.delete(id);
-      notify(id);
-    },
+    save: (change: ThreadChange) => inTurn(() => saveNow(change)),
+    remove: (id) =>
+      inTurn(async () => {
+        removed.add(id);
+        threads.delete(id);
+        messages.delete(id);
+        notify(id);
+      }),
     watch(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

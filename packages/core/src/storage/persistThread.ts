@@ -51,7 +51,7 @@ export function persistThread(client: AgentClient, storage: ThreadStorage, optio
   let renamed = false;
   const changeOf = (s: ThreadState): ThreadChange | null => {
     // A thread nobody wrote in is not kept (a new thread left at once, a page opened and closed).
-    if (s.messages.length === 0 && s.outbox.length === 0 && !loaded && !renamed) return null;
+    if (s.messages.length === 0 && s.outbox.length === 0 && !loaded && !renamed && lastSaved === null) return null;
     const put = s.messages.filter((m) => written.get(m.id) !== m);
     const ids = new Set(s.messages.map((m) => m.id));
     const remove = [...written.keys()].filter((id) => !ids.has(id));
@@ -82,6 +82,7 @@ export function persistThread(client: AgentClient, storage: ThreadStorage, optio
         ...(Object.keys(s.feedback).length > 0 && { feedback: s.feedback }),
         ...(s.status === "running" && runningSince && { runningSince }),
         ...(s.outbox.length > 0 && { outbox: s.outbox }),
+        ...(client.outbox.removed.length > 0 && { outboxRemoved: [...client.outbox.removed] }),
         ...(!noDecisions(s.decisions) && { decisions: s.decisions }),
         ...(s.status === "running" && runningSince && client.resumePoint && { resumePoint: client.resumePoint }),
       },

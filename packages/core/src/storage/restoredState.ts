@@ -1,10 +1,21 @@
+import { mergeOutbox } from "../outbox/mergeOutbox.js";
 import type { OutboxItem, ThreadState } from "../types.js";
 import type { StoredThread } from "./types.js";
 
 /** What `AgentClient.restore` takes of a stored thread. */
 export type RestorableThread = Pick<
   StoredThread,
-  "messages" | "state" | "interrupts" | "toolCallStatus" | "runningSince" | "branches" | "outbox" | "feedback" | "resumePoint" | "decisions"
+  | "messages"
+  | "state"
+  | "interrupts"
+  | "toolCallStatus"
+  | "runningSince"
+  | "branches"
+  | "outbox"
+  | "outboxRemoved"
+  | "feedback"
+  | "resumePoint"
+  | "decisions"
 >;
 
 /**
@@ -35,11 +46,23 @@ export function restoredState(s: ThreadState, thread: RestorableThread, how: "wh
     state: thread.state,
     interrupts: thread.interrupts,
     toolCallStatus: thread.toolCallStatus,
-    outbox: how === "follow" ? (thread.outbox ?? []) : outboxOf(thread, s.outbox),
+    outbox: how === "follow" ? followedOutbox(thread, s.outbox) : outboxOf(thread, s.outbox),
     feedback: thread.feedback ?? {},
     status: cut ? "error" : thread.interrupts.length > 0 ? "awaiting-input" : "idle",
     error: cut ? { kind: "truncated", message: "The reply was cut off when the page was reloaded." } : null,
   };
+}
+
+/**
+ * Another tab's copy of the outbox, with the items only this tab holds that the copy neither
+ * sent nor removed (queued here since its last save): none is lost to a copy that missed it.
+ */
+function followedOutbox(thread: RestorableThread, local: OutboxItem[]): OutboxItem[] {
+  const stored = thread.outbox ?? [];
+  const sent = new Set(thread.messages.map((m) => m.id));
+  for (const point of Object.values(thread.branches ?? {})) for (const version of point.versions) for (const m of version) sent.add(m.id);
+  const merged = mergeOutbox(local.length > 0 ? { outbox: local } : null, thread, (id) => sent.has(id)).outbox;
+  return merged.length === stored.length && merged.every((item, i) => item === stored[i]) ? stored : merged;
 }
 
 /** The stored outbox, less what the stored thread already holds as messages, then what was sent here while it was read. */

@@ -28,9 +28,12 @@ export interface StoredThread extends ThreadSummary {
   runningSince?: string[];
   /**
    * Messages sent but not in the thread yet (queued behind a run, or waiting for the network),
-   * in order; absent when there are none. Part of the thread record, so the last save wins.
+   * in order; absent when there are none. Storages merge it per message (`mergeOutbox`): an item
+   * leaves only once it is a message of the thread or its id is in `outboxRemoved`.
    */
   outbox?: OutboxItem[];
+  /** Ids of messages removed from the outbox unsent (the latest 100): no copy brings them back. */
+  outboxRemoved?: string[];
   /** Thumbs up or down given to replies, by message id; storages merge it (`mergeFeedback`), the later verdict winning. */
   feedback?: Record<string, MessageFeedback>;
   /**

@@ -1,5 +1,22 @@
 import { checkDecisions, noDecisions } from "../interrupts/decisions.js";
+import { MAX_OUTBOX_REMOVED } from "../outbox/mergeOutbox.js";
 import type { StoredThread } from "../storage/types.js";
+
+/**
+ * The stored ids of messages removed unsent that can be trusted: distinct strings of a sane
+ * length, the latest `MAX_OUTBOX_REMOVED`; anything else (a corrupt record, another app's) dropped.
+ */
+export function checkOutboxRemoved(value: unknown): string[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const ids = new Set<string>();
+  // Only the end of the list is read: a hostile one of millions costs no more than a sane one.
+  const first = Math.max(0, value.length - 4 * MAX_OUTBOX_REMOVED);
+  for (let i = value.length - 1; i >= first && ids.size < MAX_OUTBOX_REMOVED; i--) {
+    const id: unknown = value[i];
+    if (typeof id === "string" && id.length > 0 && id.length <= 500) ids.add(id);
+  }
+  return ids.size > 0 ? [...ids].reverse() : undefined;
+}
 
 const OUTBOX_STATES = new Set(["queued", "waiting", "unreachable", "held"]);
 
@@ -23,8 +40,10 @@ export function checkStoredThread(thread: StoredThread): StoredThread {
     );
   const interrupts = (thread.interrupts ?? []).filter((i) => typeof i === "object" && i !== null && typeof i.id === "string");
   const decisions = checkDecisions(thread.decisions, interrupts);
+  const outboxRemoved = checkOutboxRemoved(thread.outboxRemoved);
   return {
     ...thread,
+    outboxRemoved,
     interrupts,
     decisions: noDecisions(decisions) ? undefined : decisions,
     toolCallStatus: thread.toolCallStatus ?? {},

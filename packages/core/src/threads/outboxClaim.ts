@@ -15,7 +15,7 @@ function withPageLock(name: string, work: () => Promise<void>): Promise<void> {
 /**
  * One tab sends each outbox item, however many show the thread. Under a Web Lock named after
  * the thread (where the browser has them), the tab reads the stored thread: an item already
- * stored as a message was sent by another tab and is dropped here; while another tab's run goes
+ * stored as a message was sent by another tab, or removed there (a tombstone), and is dropped here; while another tab's run goes
  * on (the stored thread is mid-run), nothing is sent unless the user asked (`force`). Otherwise
  * the item is sent and the thread saved before the lock is let go, so the next tab sees it sent.
  */
@@ -26,7 +26,8 @@ export function claimAcrossTabs(storage: ThreadStorage, threadId: string, save: 
       // This tab's own last writes first (the end of its run): what is stored is then the others' doing.
       await save();
       const stored = await storage.load(threadId).catch(() => null);
-      if (stored?.messages.some((m) => m.id === id)) return sentElsewhere();
+      // Sent by another tab, or removed there: not sent here.
+      if (stored?.messages.some((m) => m.id === id) || stored?.outboxRemoved?.includes(id)) return sentElsewhere();
       if (stored?.runningSince && trigger !== "force") return;
       send();
       await save();

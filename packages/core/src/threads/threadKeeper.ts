@@ -108,16 +108,22 @@ export class ThreadKeeper {
    * Another tab changed a thread: the list follows, and so does the current thread while it is
    * idle. While another tab holds the thread's lock (its run goes on) this one follows that run
    * read-only; a copy saved mid-run that nobody holds is a run whose tab went away: taken over.
+   * Heard while this tab's own save is on its way, it is read `again` once that save is written.
    */
-  heard(id: string): void {
-    void this.refresh();
+  heard(id: string, again = false): void {
+    if (!again) void this.refresh();
     const session = this.host.session();
     if (id !== this.state.currentId || !session?.persistence) return;
     void this.load(id).then(async (stored) => {
       const { client } = session;
       const { following } = client.state;
       // A follower shows every copy its owner saves, a question it waits on included.
-      if (this.host.session() !== session || (client.state.status !== "idle" && !following) || session.persistence?.hasUnsaved()) return;
+      if (this.host.session() !== session || (client.state.status !== "idle" && !following)) return;
+      if (session.persistence?.hasUnsaved()) {
+        // This tab's own save is on its way: once written (merged with that copy), the stored thread is read again.
+        if (!again) void session.persistence.flush().then(() => this.heard(id, true));
+        return;
+      }
       if (!stored) {
         // Removed in another tab: this one moves on rather than writing into a tombstone.
         if (session.stored) this.host.discardCurrent();

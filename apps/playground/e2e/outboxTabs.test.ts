@@ -1,0 +1,65 @@
+import type { Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { closePages, openPage, type Stack, send, startStack, throttleCpu } from "./stack";
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterEach(() => closePages(stack));
+afterAll(() => stack?.close());
+
+const outboxTexts = (page: Page) =>
+  page.getByTestId("queued-message").evaluateAll((nodes) => nodes.map((n) => (n.textContent ?? "").trim()));
+const userTexts = (page: Page) =>
+  page.locator('[data-testid="message"][data-role="user"]').evaluateAll((nodes) => nodes.map((n) => (n.textContent ?? "").trim()));
+
+/** The agentic chat's stored threads, as the texts of their outbox items. */
+const storedOutboxes = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<string[][]>((resolve, reject) => {
+        const open = indexedDB.open("playground-agentic-chat");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const read = open.result.transaction("threads").objectStore("threads").getAll();
+          read.onsuccess = () => {
+            open.result.close();
+            const records = read.result as { outbox?: { content: unknown }[] }[];
+            resolve(records.map((r) => (r.outbox ?? []).map((i) => String(i.content)).sort()));
+          };
+        };
+      }),
+  );
+
+describe("the outbox across tabs, in Chromium", () => {
+  it("two offline tabs of one thread each queue a message: both tabs keep both, and both are sent and kept after a reload", async () => {
+    const one = await openPage(stack, "agentic-chat");
+    const two = await one.context().newPage();
+    await throttleCpu(two);
+    await two.goto(one.url());
+    await two.getByRole("textbox", { name: "Message" }).waitFor();
+
+    await one.context().setOffline(true);
+    await Promise.all([send(one, "queued in tab one"), send(two, "queued in tab two")]);
+    for (const tab of [one, two]) {
+      await expect.poll(async () => (await outboxTexts(tab)).length, { timeout: 15_000 }).toBe(2);
+      const texts = (await outboxTexts(tab)).join("\n");
+      expect(texts).toContain("queued in tab one");
+      expect(texts).toContain("queued in tab two");
+    }
+    await expect.poll(() => storedOutboxes(one), { timeout: 15_000 }).toEqual([["queued in tab one", "queued in tab two"]]);
+
+    await one.context().setOffline(false);
+    for (const tab of [one, two]) {
+      await expect.poll(async () => (await userTexts(tab)).sort(), { timeout: 30_000 }).toEqual(["queued in tab one", "queued in tab two"]);
+      await expect.poll(async () => (await outboxTexts(tab)).length).toBe(0);
+    }
+    await one.locator('[data-testid="tandem-chat"][data-running="false"]').waitFor();
+    await one.locator('nav[aria-label="Threads"][data-state="saved"]').waitFor();
+    await one.reload();
+    await one.getByRole("textbox", { name: "Message" }).waitFor();
+    await expect.poll(async () => (await userTexts(one)).sort(), { timeout: 15_000 }).toEqual(["queued in tab one", "queued in tab two"]);
+    expect(await outboxTexts(one)).toEqual([]);
+  });
+});

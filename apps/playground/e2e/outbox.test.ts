@@ -100,7 +100,7 @@ describe("the outbox in Chromium", () => {
     expect(runsWith("sent from a tunnel")).toEqual([["user: sent from a tunnel"]]);
   });
 
-  it("a reload while the agent cannot be reached keeps the waiting message, and it is sent once the browser is back online", async () => {
+  it("a reload while the agent cannot be reached keeps the message, said unreachable, and Send now sends it once", async () => {
     const page = await openPage(stack, "agentic-chat");
     await page.context().setOffline(true);
     await send(page, "kept over a reload");
@@ -116,25 +116,23 @@ describe("the outbox in Chromium", () => {
     });
     await page.route(toAgent, (route) => route.abort("internetdisconnected"));
     await page.context().setOffline(false);
-    // The online event sent it; the connection failed before the agent answered: it waits again.
+    // The online event sent it; the connection failed before the agent answered while the browser
+    // is online: the agent can't be reached, the message is kept and tried again with backoff.
     await expect.poll(() => failed, { timeout: 15_000 }).toBeGreaterThan(0);
-    await outboxItem(page, "kept over a reload").and(page.locator('[data-state="waiting"]')).waitFor();
+    await outboxItem(page, "kept over a reload").and(page.locator('[data-state="unreachable"]')).waitFor();
     // Saved so: a reload in the middle of a try would find the message sent and cut off instead (kept too, with Retry).
-    await expect.poll(() => stored(page)).toEqual([{ outbox: ["waiting"], running: false }]);
+    await expect.poll(() => stored(page)).toEqual([{ outbox: ["unreachable"], running: false }]);
 
     await page.reload();
     await page.getByRole("textbox", { name: "Message" }).waitFor();
-    const waiting = outboxItem(page, "kept over a reload").and(page.locator('[data-state="waiting"]'));
-    await waiting.waitFor();
-    // Restored and tried again on load (the browser is online): still waiting, not an error, not sent twice.
+    // Restored and tried again on load (the browser is online): said unreachable, not a run error, not sent twice.
     await expect.poll(() => failed, { timeout: 15_000 }).toBeGreaterThan(1);
-    await waiting.waitFor();
-    expect(await page.getByRole("alert").count()).toBe(0);
+    await outboxItem(page, "kept over a reload").and(page.locator('[data-state="unreachable"]')).waitFor();
+    await page.getByRole("alert").filter({ hasText: "can't be reached" }).waitFor();
     expect(await page.locator('[data-testid="message"]').count()).toBe(0);
 
     await page.unroute(toAgent);
-    await page.context().setOffline(true);
-    await page.context().setOffline(false);
+    await page.getByRole("button", { name: "Send now" }).click();
     await expect.poll(() => lastAssistantText(page).textContent(), { timeout: 30_000 }).toContain('You said: "kept over a reload"');
     await outboxItem(page, "kept over a reload").waitFor({ state: "detached" });
     expect(await transcript(page)).toEqual([

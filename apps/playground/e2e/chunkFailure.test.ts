@@ -24,9 +24,13 @@ async function openWithChunksFailing(slug: string): Promise<{ page: Page; errors
   await throttleCpu(page);
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
+  // What the page loads to start (the entry and its preloaded imports, such as the shared failure
+  // view) is the app itself, not a lazy part: only chunks loaded later fail.
+  const html = await (await fetch(`${stack.app}/`)).text();
+  const startup = new Set([...html.matchAll(/\/assets\/[^"]+\.js/g)].map((m) => m[0]));
   const fail = (route: Route) => {
     const { pathname } = new URL(route.request().url());
-    return PART_CHUNK.test(pathname) ? route.abort("internetdisconnected") : route.continue();
+    return PART_CHUNK.test(pathname) && !startup.has(pathname) ? route.abort("internetdisconnected") : route.continue();
   };
   await page.route("**/assets/*.js", fail);
   await page.goto(`${stack.app}/${slug}?agent=${encodeURIComponent(`${stack.agent.baseUrl}/${slug}`)}`);

@@ -86,7 +86,8 @@ const targets = [
     // and the speech-recognition check (+0.45 KiB). Long threads at constant cost (issue 26:
     // blocks out of view mount later, watched for nearness; rows' clicks delegated) +0.8 KiB.
     // 23.43 KiB with all of them: budget 24 KiB.
-    budget: 24 * KiB,
+    // Issue 34 (part boundaries, following a run, the unreachable alert): 24.61 KiB, budget 25.
+    budget: 25 * KiB,
     options: {
       entryPoints: ["packages/ui/src/index.ts"],
       external: [...REACT, "@tandem/react", "@tandem/core", "@ag-ui/*", "rxjs", "rxjs/*", ...MARKDOWN_STACK],
@@ -131,7 +132,8 @@ const targets = [
     // the reconnect loop is a chunk loaded with the validation pipeline), feedback kept with the
     // thread and LangGraph's command resume (issue 28) and the snapshot order fix (issue 26):
     // 25.94 KiB with all of them: budget 26.5 KiB.
-    budget: 26.5 * KiB,
+    // Issue 34 (run owner, exact resume, stored decisions, outbox merge, one loader): 27.91 KiB, budget 28.5.
+    budget: 28.5 * KiB,
     options: {
       stdin: {
         contents: 'export * from "@tandem/react";\nexport * from "@tandem/core";\n',
@@ -163,7 +165,8 @@ const targets = [
     // not tokenized, resolution and runs look at the new blocks only, chapters of runs): 51.62
     // KiB. A streaming reply's parsing handed to a worker and its trees taken back (the worker
     // itself is the entry below): 52.47 KiB, budget 53 KiB.
-    budget: 53 * KiB,
+    // Issue 34 (nesting caps before the parse, depth cap on the tree): 53.53 KiB, budget 54.
+    budget: 54 * KiB,
     options: { entryPoints: ["packages/ui/src/markdown/index.ts"], external: REACT, plugins: [lazyChunksExternal] },
   },
   {
@@ -200,7 +203,8 @@ const targets = [
     // No runtime dependency: the official @a2ui/web_core brings zod 3, Lit, Preact signals and
     // date-fns, so the v0.9 operations, JSON Pointer data model and the 16 basic components are
     // Tandem's own. 6.38 KiB when it came (issue 27, with Video, AudioPlayer and weights): budget 6.75 KiB.
-    budget: 6.75 * KiB,
+    // Issue 34 (node budget, capped list templates, bounded data model writes): 8.76 KiB, budget 9.
+    budget: 9 * KiB,
     options: {
       entryPoints: ["packages/ui/src/a2ui/index.ts"],
       external: [...REACT, "@tandem/react", "@tandem/core", "@ag-ui/*", "rxjs", "rxjs/*"],
@@ -291,8 +295,10 @@ for (const target of targets) {
 // files, tool calls, run error: -> 60.93); and the Quick start declares its tool's parameters as
 // a JSON Schema `as const` (typed by json-schema-to-ts, validated by a chunk loaded with the
 // first call) instead of zod, whose classic API was 24.9 KiB of it: 35.99 KiB, budget 37 KiB.
-const QUICK_START_TODAY = 35.99 * KiB;
-const QUICK_START_BUDGET = 37 * KiB;
+// Issue 34 (run owner, exact resume, decisions, outbox merge, boundaries, one loader): 38.80 KiB,
+// budget 39.5; with React 105.45 KiB, over issue 35/36's 105 KiB target by 0.45 KiB (to win back).
+const QUICK_START_TODAY = 38.8 * KiB;
+const QUICK_START_BUDGET = 39.5 * KiB;
 // The same with React, the figure an app ships (issue 26's target): 102.63 KiB when set. The row
 // after it is the app with zod parameters instead (127.60 then), for the README's word on zod.
 const QUICK_START_WITH_REACT_BUDGET = 110 * KiB;

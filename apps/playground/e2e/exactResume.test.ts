@@ -74,7 +74,7 @@ describe("exact resume, in Chromium", () => {
     await page.reload();
     await page.getByRole("textbox", { name: "Message" }).waitFor();
     // The reloaded page asks to read the run on; the server goes on from where it held.
-    await expect.poll(() => agent.requests.filter((r) => r.headers["last-event-id"]).length).toBe(1);
+    await expect.poll(() => agent.requests.filter((r) => r.headers["last-event-id"]).length, { timeout: 30_000 }).toBe(1);
     hold.release();
     await lastAssistantText(page)
       .getByText(/done\.$/)

@@ -3,6 +3,10 @@
  * `callback` gets null when `ifAvailable` is asked and another holder has the lock.
  */
 export interface RunLocks {
+  /**
+   * Asks for the lock `name` and calls `callback` once it is held (with null at once when
+   * `ifAvailable` and another holds it); the lock is held until the callback's promise settles.
+   */
   request(
     name: string,
     options: { ifAvailable?: boolean; signal?: AbortSignal },

@@ -1,3 +1,4 @@
+import { loadOnce } from "@tandem/core";
 import { forwardRef } from "react";
 import { cx } from "../util/cx.js";
 import { lazyPart } from "../util/lazyPart.js";
@@ -20,7 +21,9 @@ function MarkdownFailed({ children, retry }: MarkdownProps & { retry: () => void
 
 // A part like the others (`lazyPart`): once loaded, the renderer itself in the same render that
 // asks for it (no Suspense, so the rows of a thread opened at once never show a fallback first).
-const LazyRenderer = lazyPart<MarkdownProps, HTMLDivElement>(() => import("./Markdown.js").then((module) => module.Markdown), {
+/** The renderer's module: loaded once, forgotten after a failure (the next use loads it again). */
+const loadRenderer = loadOnce(() => import("./Markdown.js"));
+const LazyRenderer = lazyPart<MarkdownProps, HTMLDivElement>(() => loadRenderer().then((module) => module.Markdown), {
   pending: PlainMarkdown,
   failed: MarkdownFailed,
 });
@@ -29,8 +32,8 @@ const LazyRenderer = lazyPart<MarkdownProps, HTMLDivElement>(() => import("./Mar
  * Starts loading the Markdown renderer ahead of the first reply. Settles when it is in; after a
  * failure, the next call or the next reply that shows loads it again.
  */
-export function preloadMarkdown(): Promise<void> {
-  return LazyRenderer.preload();
+export function preloadMarkdown(): Promise<typeof import("./Markdown.js")> {
+  return LazyRenderer.preload().then(() => loadRenderer());
 }
 
 /**

@@ -12,7 +12,9 @@ afterAll(() => stack?.close());
 const outboxTexts = (page: Page) =>
   page.getByTestId("queued-message").evaluateAll((nodes) => nodes.map((n) => (n.textContent ?? "").trim()));
 const userTexts = (page: Page) =>
-  page.locator('[data-testid="message"][data-role="user"]').evaluateAll((nodes) => nodes.map((n) => (n.textContent ?? "").trim()));
+  page
+    .locator('[data-testid="message"][data-role="user"] .tandem-user-content')
+    .evaluateAll((nodes) => nodes.map((n) => (n.textContent ?? "").trim()));
 
 /** The agentic chat's stored threads, as the texts of their outbox items. */
 const storedOutboxes = (page: Page) =>

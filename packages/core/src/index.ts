@@ -4,6 +4,8 @@
  * @module @tandem/core
  */
 export { type VersionInfo, versionsOf } from "./branches/branches.js";
+export { type ComposerHost, ComposerRuntime, type EncodeAttachments } from "./composer/composerRuntime.js";
+export type { ComposerState, PendingAttachment } from "./composer/types.js";
 export { mergeFeedback } from "./feedback/mergeFeedback.js";
 export type { FeedbackOptions } from "./feedback/options.js";
 export type { ThreadFeedback } from "./feedback/threadFeedback.js";
@@ -40,6 +42,7 @@ export type { ResumePoint, RunStart, StorageStatus, StoredThread, ThreadChange, 
 export { createThreadStore, type ThreadStore } from "./store/createThreadStore.js";
 export type { Schedule } from "./store/frame.js";
 export type { MessageIndex } from "./store/messageIndex.js";
+export { clientKey } from "./threads/agentOptions.js";
 export type { Remember } from "./threads/remember.js";
 export type { RunLocks } from "./threads/runOwner.js";
 export { ThreadRuntime, type ThreadRuntimeOptions, type ThreadRuntimeState } from "./threads/threadRuntime.js";

@@ -1,9 +1,12 @@
 import { v4 as randomUUID } from "uuid";
 import { createStore, type StoreApi } from "zustand/vanilla";
+import { ComposerRuntime } from "../composer/composerRuntime.js";
 import type { AgentClient } from "../run/agentClient.js";
+import type { AgentClientOptions } from "../run/clientOptions.js";
 import type { PersistOptions } from "../storage/persistThread.js";
 import type { StoredThread, ThreadStorage } from "../storage/types.js";
 import { loadOnce } from "../util/loadOnce.js";
+import { clientKey, clientWithLatest } from "./agentOptions.js";
 import { type Remember, rememberInLocalStorage } from "./remember.js";
 import type { RunLocks } from "./runOwner.js";
 import type { ThreadKeeper } from "./threadKeeper.js";
@@ -16,11 +19,16 @@ export type { ThreadRuntimeState } from "./types.js";
 
 /** How a `ThreadRuntime` makes clients, where it keeps threads, and which thread it starts on. */
 export interface ThreadRuntimeOptions {
-  /** Makes the client of a thread (the app's agent options, with this thread's id). */
-  createClient: (threadId: string) => AgentClient;
+  /**
+   * The app's agent options (a dialect's, or a `transport`): each thread's client is made with
+   * them, and `setOptions` changes them later. Either this or `createClient`.
+   */
+  agent?: AgentClientOptions;
+  /** Makes the client of a thread (the app's agent options, with this thread's id); default: one made with `agent`. */
+  createClient?: (threadId: string) => AgentClient;
   /** Where threads are kept; without one the current thread lives in memory only. */
   storage?: ThreadStorage;
-  /** The thread to start on (e.g. from the URL); default: the remembered one, else a new one. */
+  /** The thread to start on (e.g. from the URL; else `agent.threadId`); default: the remembered one, else a new one. */
   threadId?: string;
   /** A client made elsewhere for the first thread: it is stopped when left, never retired. */
   client?: AgentClient;
@@ -48,19 +56,35 @@ export interface ThreadRuntimeOptions {
 export class ThreadRuntime {
   readonly store: StoreApi<ThreadRuntimeState>;
   readonly storage: ThreadStorage | null;
+  /** The message being written, kept across thread changes (see `ComposerRuntime`). */
+  readonly composer: ComposerRuntime;
   private readonly options: ThreadRuntimeOptions;
   private readonly remember: Remember;
   private session: Session | null = null;
   private unwatch: (() => void) | null = null;
   private keeper: Promise<ThreadKeeper | null> | null = null;
+  /** The latest agent options (`setOptions`). */
+  private agent: AgentClientOptions | undefined;
+  /** What the current client was made for (`clientKey`): other options make a new one. */
+  private madeFor: string;
+  /** The thread the options last asked for (none yet: the first one asked for is made current); a change switches to it. */
+  private askedFor: string | undefined;
 
   constructor(options: ThreadRuntimeOptions) {
+    if (!options.agent && !options.createClient) throw new Error("ThreadRuntime needs `agent` options or `createClient`.");
     this.options = options;
+    this.agent = options.agent;
+    this.madeFor = options.agent ? clientKey(options.agent) : "";
     this.storage = options.storage ?? null;
     this.remember = options.remember ?? rememberInLocalStorage(`tandem:current-thread:${this.storage?.name ?? "default"}`);
     // Reads only: nothing is written, opened or fetched until `connect` (a render may make and drop this).
-    const currentId = options.client?.state.threadId ?? options.threadId ?? (this.storage && this.remember.get()) ?? randomUUID();
-    const client = options.client ?? options.createClient(currentId);
+    const currentId =
+      options.client?.state.threadId ??
+      options.threadId ??
+      options.agent?.threadId ??
+      (this.storage && this.remember.get()) ??
+      randomUUID();
+    const client = options.client ?? this.createClient(currentId);
     this.store = createStore<ThreadRuntimeState>()(() => ({
       client,
       currentId,
@@ -68,6 +92,7 @@ export class ThreadRuntime {
       loaded: false,
       storage: { kind: this.storage ? "saved" : "off" },
     }));
+    this.composer = new ComposerRuntime({ client: () => this.client, subscribe: (listener) => this.store.subscribe(listener) });
   }
 
   get state(): ThreadRuntimeState {
@@ -78,9 +103,42 @@ export class ThreadRuntime {
     return this.state.client;
   }
 
+  /**
+   * Takes the app's latest agent options (TanStack Query's `observer.setOptions` is the model):
+   * what is read per request (headers, context, forwardedProps, `onFeedback`) is used from now
+   * on; a change of what a client is made for (URL, dialect, agent id; see `clientKey`) gives
+   * the current thread a new client, after the old one's final save; a new `threadId` makes that
+   * thread current. The same options again change nothing, so a framework may call this after
+   * every render.
+   */
+  setOptions(agent: AgentClientOptions): void {
+    this.updateOptions(agent);
+    const asked = agent.threadId;
+    if (asked !== undefined && asked !== this.askedFor) {
+      this.askedFor = asked;
+      if (asked !== this.state.currentId) {
+        this.switchTo(asked);
+        return;
+      }
+    }
+    this.askedFor = asked;
+    if (clientKey(agent) !== this.madeFor) this.reopen();
+  }
+
+  /**
+   * Takes the latest agent options for what is read per request only (headers, context,
+   * forwardedProps, `onFeedback`), never making a client: safe where no state may change yet
+   * (React's `useInsertionEffect`), with `setOptions` called after.
+   */
+  updateOptions(agent: AgentClientOptions): void {
+    this.agent = agent;
+    this.client.context = agent.context ?? [];
+    this.client.forwardedProps = agent.forwardedProps ?? {};
+  }
+
   /** Starts keeping the current thread and following the list; returns a function that stops (saving what is left). */
   connect(): () => void {
-    if (this.client.retired) this.store.setState({ client: this.options.createClient(this.state.currentId) });
+    if (this.client.retired) this.store.setState({ client: this.createClient(this.state.currentId) });
     if (this.storage) this.remember.set(this.state.currentId);
     this.attach();
     void this.refresh();
@@ -144,12 +202,18 @@ export class ThreadRuntime {
     this.detach("save");
   }
 
+  /** A client for `threadId`, made with the latest agent options. */
+  private createClient(threadId: string): AgentClient {
+    if (this.agent) this.madeFor = clientKey(this.agent);
+    return this.options.createClient?.(threadId) ?? clientWithLatest(() => this.agent!, threadId);
+  }
+
   /** Leaves the current thread, then opens `id` with a new client. */
   private open(id: string, leave: "save" | "discard"): void {
     const connected = this.session !== null;
     this.detach(leave);
     if (this.storage) this.remember.set(id);
-    this.store.setState({ currentId: id, client: this.options.createClient(id) });
+    this.store.setState({ currentId: id, client: this.createClient(id) });
     if (connected) this.attach();
   }
 

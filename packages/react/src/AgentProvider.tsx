@@ -1,14 +1,15 @@
 import {
-  AgentClient,
+  type AgentClient,
   type AgentClientOptions,
   type ClientOptions,
   type HeadersOption,
   ThreadRuntime,
+  type ThreadRuntimeOptions,
   type ThreadStorage,
   type Transport,
   type TransportOptions,
 } from "@tandem/core";
-import { type ReactNode, useEffect, useInsertionEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { type ReactNode, useEffect, useInsertionEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { AgentContext, type AgentContextValue } from "./context.js";
 import { RenderRegistry } from "./renderRegistry.js";
 
@@ -34,21 +35,19 @@ export type AgentProviderProps = ClientOptions &
     children?: ReactNode;
   };
 
-type Options = Omit<AgentProviderProps, "children" | "client" | "headers" | "storage">;
-
 /**
  * Owns one thread with one agent, through a `ThreadRuntime` made once (again only if `storage`
  * or `client` change) and subscribed to: the runtime decides what happens to the thread, never
- * the order of this component's effects. A new client is made when `url`, `protocol`,
- * `threadId` or `agentId` change; `headers`, `context` and `forwardedProps` are read fresh on
- * every request.
+ * the order of this component's effects. Each commit hands the runtime the props
+ * (`setOptions`): it makes a new client when `url`, `protocol` or `agentId` change, and switches
+ * to a new `threadId`; `headers`, `context` and `forwardedProps` are read fresh on every request.
  */
-export function AgentProvider({ children, client: given, headers, storage, ...options }: AgentProviderProps) {
-  const latest = useRef({ headers, options });
-  const [runtime, setRuntime] = useState(() => createRuntime(latest, storage, given));
+export function AgentProvider({ children, client: given, storage, ...props }: AgentProviderProps) {
+  const options = props as AgentClientOptions;
+  const [runtime, setRuntime] = useState(() => createRuntime(options, storage, given));
   let current = runtime;
   if (current.storage !== (storage ?? null) || current.given !== given) {
-    current = createRuntime(latest, storage, given);
+    current = createRuntime(options, storage, given);
     setRuntime(current);
   }
   const client = useSyncExternalStore(
@@ -59,69 +58,33 @@ export function AgentProvider({ children, client: given, headers, storage, ...op
   const [renderers] = useState(() => new RenderRegistry());
   // After render, before any effect or event of the tree: a child that sends on mount, or a
   // click, already sees this render's headers, context and forwardedProps.
-  useInsertionEffect(() => {
-    latest.current = { headers, options };
-    client.context = options.context ?? [];
-    client.forwardedProps = options.forwardedProps ?? {};
-  });
-
+  useInsertionEffect(() => current.updateOptions(options));
   useEffect(() => current.connect(), [current]);
-  const key = clientKey(options);
-  useEffect(() => current.configure(key), [current, key]);
-  const { threadId } = options;
-  useEffect(() => {
-    if (threadId !== undefined) current.switchTo(threadId);
-  }, [current, threadId]);
+  // After every commit: the runtime compares, and makes a client only when what it is made for changed.
+  useEffect(() => current.setOptions(options));
 
   const value = useMemo<AgentContextValue>(
-    () => ({ client, renderers, threads: storage ? current : null }),
+    () => ({ client, renderers, threads: storage ? current : null, composer: current.composer }),
     [client, renderers, storage, current],
   );
   return <AgentContext.Provider value={value}>{children}</AgentContext.Provider>;
 }
 
-/** A runtime that remembers the client it was given and the agent options its clients were made with. */
+/** A runtime that remembers the client it was given. */
 class ProviderRuntime extends ThreadRuntime {
   constructor(
     readonly given: AgentClient | undefined,
-    private key: string,
-    init: ConstructorParameters<typeof ThreadRuntime>[0],
+    init: ThreadRuntimeOptions,
   ) {
     super(init);
   }
-
-  /** The agent's URL, dialect or id changed: the current thread gets a client made with the new ones. */
-  configure(key: string): void {
-    if (key === this.key) return;
-    this.key = key;
-    this.reopen();
-  }
 }
 
-/** What a client is made for: a change makes a new one. */
-const clientKey = (options: Options) => `${options.protocol ?? "ag-ui"} ${options.url ?? ""} ${options.agentId ?? ""}`;
-
-function createRuntime(
-  latest: { current: { headers: HeadersOption | undefined; options: Options } },
-  storage: ThreadStorage | undefined,
-  given: AgentClient | undefined,
-): ProviderRuntime {
-  const { options } = latest.current;
-  return new ProviderRuntime(given, clientKey(options), {
+function createRuntime(options: AgentClientOptions, storage: ThreadStorage | undefined, given: AgentClient | undefined): ProviderRuntime {
+  return new ProviderRuntime(given, {
+    agent: options,
     ...(storage && { storage }),
     ...(given && { client: given }),
     ...(options.threadId !== undefined && { threadId: options.threadId }),
-    createClient: (threadId) =>
-      new AgentClient({
-        ...(latest.current.options as AgentClientOptions),
-        threadId,
-        url: latest.current.options.url ?? "",
-        // Read at each rating, so an inline callback is the current render's.
-        ...(latest.current.options.onFeedback && { onFeedback: (feedback) => latest.current.options.onFeedback?.(feedback) }),
-        headers: async () => {
-          const h = latest.current.headers;
-          return (typeof h === "function" ? await h() : h) ?? {};
-        },
-      }),
   });
 }

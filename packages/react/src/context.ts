@@ -1,4 +1,4 @@
-import type { AgentClient, ThreadRuntime } from "@tandem/core";
+import type { AgentClient, ComposerRuntime, ThreadRuntime } from "@tandem/core";
 import { createContext, useContext } from "react";
 import type { RenderRegistry } from "./renderRegistry.js";
 
@@ -7,6 +7,8 @@ export interface AgentContextValue {
   renderers: RenderRegistry;
   /** The thread list, when the provider keeps threads in a storage. */
   threads: ThreadRuntime | null;
+  /** The message being written (kept across thread changes). */
+  composer: ComposerRuntime;
 }
 
 export const AgentContext = createContext<AgentContextValue | null>(null);

@@ -27,6 +27,7 @@ export { useAgentEvent } from "./useAgentEvent.js";
 export { type SetAgentState, useAgentState } from "./useAgentState.js";
 export { type UseBranches, useBranches } from "./useBranches.js";
 export { useCapabilities } from "./useCapabilities.js";
+export { useComposerDraft, useComposerRuntime } from "./useComposerDraft.js";
 export { type UseFeedback, useFeedback } from "./useFeedback.js";
 export { type FrontendToolOptions, type HumanInTheLoopOptions, useFrontendTool, useHumanInTheLoop } from "./useFrontendTool.js";
 export { useInterrupt, useInterruptRender } from "./useInterrupt.js";

@@ -1,3 +1,4 @@
+import { useComposerDraft, useComposerRuntime } from "@tandem/react";
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
@@ -117,5 +118,25 @@ describe("Composer", () => {
     expect(box().value).toBe("hello?");
     // The message stays in the thread too: Retry resends it, and the restored copy goes away.
     expect(screen.getAllByTestId("message")[0]!.textContent).toBe("hello?");
+  });
+
+  it("writes the draft into the provider's composer runtime: what is typed is read there, and what is set there shows", () => {
+    const client = createClient();
+    let runtime: ReturnType<typeof useComposerRuntime> | null = null;
+    function Echo() {
+      runtime = useComposerRuntime();
+      return <output>{useComposerDraft((s) => s.text)}</output>;
+    }
+    renderWith(
+      client,
+      <>
+        <Composer />
+        <Echo />
+      </>,
+    );
+    fireEvent.change(box(), { target: { value: "typed" } });
+    expect(screen.getByRole("status").textContent).toBe("typed");
+    act(() => runtime!.setText("from the app"));
+    expect(box().value).toBe("from the app");
   });
 });

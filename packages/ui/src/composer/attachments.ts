@@ -3,7 +3,7 @@ import type { Dispatch, SetStateAction } from "react";
 import type { ChatLabels } from "../labels/labels.js";
 import { formatSize } from "../util/formatSize.js";
 import { categoryOfMime, type FileCategory, isKind, kindOf } from "./offered.js";
-import type { AttachmentOptions, PendingAttachment } from "./useAttachments.js";
+import type { AttachmentOptions, PendingAttachment, SetAttachments } from "./useAttachments.js";
 
 // What handles files once one is picked, pasted or dropped (loaded then, see lazyFiles.tsx): which are
 // taken, what is said of the others, and each file as a content part when the message is sent.
@@ -51,7 +51,7 @@ export function sortFiles(files: readonly File[], { offered, accept, maxFileSize
 
 /** What an upload reports to: the composer's files and notice, and the uploads under way (by file id). */
 export interface UploadTarget {
-  set: Dispatch<SetStateAction<PendingAttachment[]>>;
+  set: SetAttachments;
   say: Dispatch<SetStateAction<string | null>>;
   uploads: Map<string, AbortController>;
   labels: ChatLabels;

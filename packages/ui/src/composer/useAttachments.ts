@@ -1,4 +1,12 @@
-import { type AttachmentKind, useAgentClient, useCapabilities, useLatest } from "@tandem/react";
+import {
+  type AttachmentKind,
+  type PendingAttachment,
+  useAgentClient,
+  useCapabilities,
+  useComposerDraft,
+  useComposerRuntime,
+  useLatest,
+} from "@tandem/react";
 import { type ClipboardEvent, type Dispatch, type DragEvent, type SetStateAction, useCallback, useEffect, useRef, useState } from "react";
 import { useLabels } from "../labels/labels.js";
 import { loadedFiles, loadFiles } from "./lazyFiles.js";
@@ -22,15 +30,12 @@ export interface AttachmentOptions {
   upload?: (file: File, options: { signal: AbortSignal }) => Promise<{ url: string }>;
 }
 
-/** A file added to the composer and not sent yet, with its upload state. */
-export interface PendingAttachment {
-  id: string;
-  file: File;
-  /** `uploading` while `upload` runs; `unsupported` once the agent no longer takes its kind. */
-  state: "ready" | "uploading" | "unsupported";
-  /** Where `upload` put it. */
-  url?: string;
-}
+export type { PendingAttachment } from "@tandem/react";
+
+/** Replaces the draft's files, or changes them from what they are now (they live in the provider's `ComposerRuntime`). */
+export type SetAttachments = (
+  next: readonly PendingAttachment[] | ((current: readonly PendingAttachment[]) => readonly PendingAttachment[]),
+) => void;
 
 type DropHandler = (event: DragEvent<HTMLElement>) => void;
 
@@ -62,17 +67,22 @@ export interface UseAttachments {
 
 /** What useComposer needs besides the public surface: stable setters for send and restore. */
 export interface AttachmentsState extends UseAttachments {
-  set: Dispatch<SetStateAction<PendingAttachment[]>>;
+  set: SetAttachments;
   say: Dispatch<SetStateAction<string | null>>;
   /** Nothing is uploading or unsupported, and no file picked, pasted or dropped waits for the file handling to load. */
   ready: boolean;
 }
 
 const MB = 1024 * 1024;
+const selectAttachments = (s: { attachments: readonly PendingAttachment[] }) => s.attachments;
 let lastId = 0;
 
 const hasFiles = (event: DragEvent<HTMLElement>) => Array.from(event.dataTransfer?.types ?? []).includes("Files");
 
+/**
+ * The composer's files: kept in the draft of the provider's `ComposerRuntime` (so they come back
+ * with a failed message), with the picker's limits, uploads, drag state and notices here.
+ */
 export function useAttachments(options: AttachmentOptions | false = {}): AttachmentsState {
   const labels = useLabels();
   const client = useAgentClient();
@@ -81,7 +91,9 @@ export function useAttachments(options: AttachmentOptions | false = {}): Attachm
   const { maxFileSize = 10 * MB, maxFiles = 10, accept } = on ? options : {};
   const upload = useLatest(on ? options.upload : undefined);
   const [carried, setCarried] = useState<readonly AttachmentKind[]>([]);
-  const [stored, set] = useState<PendingAttachment[]>([]);
+  const composer = useComposerRuntime();
+  const stored = useComposerDraft(selectAttachments);
+  const set = useCallback<SetAttachments>((next) => composer.setAttachments(next), [composer]);
   const [said, say] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
   /** Files picked, pasted or dropped that wait for the file handling to load: the message waits for them. */
@@ -104,9 +116,12 @@ export function useAttachments(options: AttachmentOptions | false = {}): Attachm
   useEffect(() => {
     const running = uploads.current;
     return () => {
+      // The draft outlives the composer: a file whose upload is cut off here leaves it.
+      const cut = new Set(running.keys());
       for (const controller of running.values()) controller.abort();
+      if (cut.size > 0) composer.setAttachments((s) => s.filter((i) => !cut.has(i.id)));
     };
-  }, []);
+  }, [composer]);
 
   const offered = offeredCategories(on ? carried : [], capabilities, accept);
   // Files are only ever added once the file handling has loaded.
@@ -152,10 +167,13 @@ export function useAttachments(options: AttachmentOptions | false = {}): Attachm
       .finally(() => setHeld((n) => n - 1));
   };
 
-  const remove = useCallback((id: string) => {
-    uploads.current.get(id)?.abort();
-    set((s) => s.filter((i) => i.id !== id));
-  }, []);
+  const remove = useCallback(
+    (id: string) => {
+      uploads.current.get(id)?.abort();
+      set((s) => s.filter((i) => i.id !== id));
+    },
+    [set],
+  );
 
   const endDrag = () => {
     depth.current = 0;

@@ -1,8 +1,8 @@
-import { type InputContent, useAgent, useAgentClient } from "@tandem/react";
-import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from "react";
-import { useLabels } from "../labels/labels.js";
+import { type ComposerState, type EncodeAttachments, useAgent, useComposerDraft, useComposerRuntime } from "@tandem/react";
+import { type KeyboardEvent, useCallback } from "react";
+import { type ChatLabels, useLabels } from "../labels/labels.js";
 import { loadFiles } from "./lazyFiles.js";
-import { type AttachmentOptions, type PendingAttachment, type UseAttachments, useAttachments } from "./useAttachments.js";
+import { type AttachmentOptions, type UseAttachments, useAttachments } from "./useAttachments.js";
 
 /** Options for `useComposer()`. */
 export interface UseComposerOptions {
@@ -28,85 +28,28 @@ export interface UseComposer {
   attachments: UseAttachments;
 }
 
-interface Draft {
-  text: string;
-  files: PendingAttachment[];
-}
-
 /**
- * The composer's behaviour. What was sent is kept until the run settles: if sending fails (the
- * thread goes to "error"; the actions never reject), the attachments come back, and so does the
- * text if the box is empty.
+ * The composer's behaviour. The draft (text and files) lives in the provider's `ComposerRuntime`,
+ * which also decides what comes back when sending fails: what was sent is kept until the run
+ * settles, and if the thread goes to "error" (the actions never reject) the files come back,
+ * and so does the text if the box is empty.
  */
 export function useComposer(options: UseComposerOptions = {}): UseComposer {
   const status = useAgent((s) => s.status);
-  const { sendMessage, stop } = useAgent();
-  const client = useAgentClient();
+  const { stop } = useAgent();
+  const composer = useComposerRuntime();
+  const text = useComposerDraft(selectText);
   const labels = useLabels();
   const attachments = useAttachments(options.attachments);
-  const { set: setFiles, say } = attachments;
-  const [text, setText] = useState("");
-  const sent = useRef<Draft | null>(null);
-  const restored = useRef<Draft | null>(null);
+  const { say } = attachments;
   const isRunning = status === "running";
-  const files = attachments.items;
-  const canSend = (text.trim() !== "" || files.length > 0) && attachments.ready;
-
-  // Reads and writes refs and state setters only, so it is the same function for the component's life.
-  const restore = useCallback(() => {
-    const copy = sent.current;
-    sent.current = null;
-    if (copy === null) return;
-    restored.current = copy;
-    setText((current) => (current === "" ? copy.text : current));
-    setFiles((current) => [...copy.files.filter((f) => !current.some((c) => c.id === f.id)), ...current]);
-  }, [setFiles]);
-
-  useEffect(() => {
-    if (status === "error") restore();
-    else if (status === "idle" || status === "awaiting-input") sent.current = null;
-    else if (status === "running" && restored.current !== null) {
-      // Retry re-sends the message that is still in the thread: drop the restored copy.
-      const copy = restored.current;
-      restored.current = null;
-      setText((current) => (current === copy.text ? "" : current));
-      setFiles((current) => current.filter((c) => !copy.files.some((f) => f.id === c.id)));
-    }
-  }, [status, restore, setFiles]);
+  const canSend = (text.trim() !== "" || attachments.items.length > 0) && attachments.ready;
+  const setText = useCallback((next: string) => composer.setText(next), [composer]);
 
   const send = () => {
     if (!canSend) return;
-    const copy = { text, files: [...files] };
-    // Sent while the agent replies, it waits in the outbox (shown there, with Remove): the failure
-    // of the reply under way is not this message's to put back in the box.
-    if (!isRunning) sent.current = copy;
-    restored.current = null;
-    setText("");
-    setFiles([]);
     say(null);
-    if (copy.files.length === 0) {
-      void sendMessage(copy.text);
-      return;
-    }
-    // Files are only ever added once the file handling has loaded: this resolves at once.
-    const parts = loadFiles().then(({ filePart }) =>
-      Promise.all(
-        copy.files.map(({ file, url }) =>
-          filePart(file, url).catch((error: Error) => Promise.reject(labels.attachmentFailed(file.name, error.message))),
-        ),
-      ),
-    );
-    parts.then(
-      (media) => {
-        // The user left the thread while the files were read: nothing is sent, the draft comes back.
-        if (client.retired) restore();
-        else void sendMessage([...(copy.text.trim() === "" ? [] : [{ type: "text", text: copy.text } as InputContent]), ...media]);
-      },
-      (message: string) => {
-        restore();
-        say(message);
-      },
-    );
+    composer.send(readFiles(labels)).catch((message: string) => say(message));
   };
 
   return {
@@ -124,3 +67,18 @@ export function useComposer(options: UseComposerOptions = {}): UseComposer {
     attachments,
   };
 }
+
+const selectText = (s: ComposerState) => s.text;
+
+/** The files as message parts, read (or their uploaded URLs); a file that cannot be read rejects with what to tell the user. */
+const readFiles =
+  (labels: ChatLabels): EncodeAttachments =>
+  (files) =>
+    // Files are only ever added once the file handling has loaded: this resolves at once.
+    loadFiles().then(({ filePart }) =>
+      Promise.all(
+        files.map(({ file, url }) =>
+          filePart(file, url).catch((error: Error) => Promise.reject(labels.attachmentFailed(file.name, error.message))),
+        ),
+      ),
+    );

@@ -48,6 +48,10 @@ export function AgentProvider({ children, client: given, storage, ...props }: Ag
   let current = runtime;
   if (current.storage !== (storage ?? null) || current.given !== given) {
     current = createRuntime(options, storage, given);
+    // The message being written stays (the new runtime has no reader yet: nothing re-renders).
+    const draft = runtime.composer.getState();
+    current.composer.setText(draft.text);
+    current.composer.setAttachments(draft.attachments);
     setRuntime(current);
   }
   const client = useSyncExternalStore(

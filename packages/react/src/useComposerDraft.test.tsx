@@ -1,3 +1,4 @@
+import { AgentClient } from "@tandem/core";
 import { runFinished, runStarted, textMessage } from "@tandem/mock-agent";
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { useState } from "react";
@@ -58,5 +59,22 @@ describe("useComposerDraft", () => {
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Send" })));
     expect(box().value).toBe("");
     await waitFor(() => expect(box().value).toBe("keep me"));
+  });
+
+  it("keeps the draft when the provider is given another client", () => {
+    const first = new AgentClient({ url: "http://127.0.0.1:1", threadId: "a" });
+    const second = new AgentClient({ url: "http://127.0.0.1:1", threadId: "b" });
+    const view = render(
+      <AgentProvider client={first}>
+        <Box />
+      </AgentProvider>,
+    );
+    fireEvent.change(box(), { target: { value: "half written" } });
+    view.rerender(
+      <AgentProvider client={second}>
+        <Box />
+      </AgentProvider>,
+    );
+    expect(box().value).toBe("half written");
   });
 });

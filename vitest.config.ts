@@ -23,6 +23,9 @@ const unit = (name: string, environment: "node" | "jsdom") => ({
     name,
     environment,
     include: [`packages/${name}/src/**/*.test.{ts,tsx}`],
+    // A guard against a hung test, not a measure: a render-heavy test that takes 1 s alone takes
+    // over 5 s (vitest's default) on 2 cores while the browser tests run beside it.
+    testTimeout: 30_000,
     // Components render against a warm validation chunk, as in a browser after the idle prefetch.
     ...(environment === "jsdom" && { setupFiles: ["packages/core/src/test/warmPipeline.ts", "packages/react/src/test/domSetup.ts"] }),
     // The parts <Chat> loads on first use render from warm chunks, as in a browser once each has loaded

@@ -62,6 +62,7 @@ export {
   type HttpOptions,
   type JsonDialect,
   jsonStreamTransport,
+  loadPipeline,
   type Protocol,
   type ReconnectOptions,
   type RunHooks,

@@ -10,7 +10,11 @@
 // @tandem/ui: <Chat> and every part it is built from. Markdown is loaded lazily from
 // `@tandem/ui/markdown`; styles come from `@tandem/ui/styles.css`.
 export { Chat, type ChatProps, type ChatTheme } from "./chat/Chat.js";
-export { type ChatComponents, ChatComponentsProvider, useChatComponents } from "./chat/components.js";
+
+// The table of default parts registers itself first: every part below finds its sub-parts in it.
+import "./chat/defaultParts.js";
+
+export { preloadChat } from "./chat/preloadChat.js";
 export {
   Composer,
   ComposerInput,
@@ -65,6 +69,14 @@ export { UserContent, type UserContentProps } from "./messages/UserContent.js";
 export { type AutoScroll, useAutoScroll } from "./messages/useAutoScroll.js";
 export { useRunAnnouncement } from "./messages/useRunAnnouncement.js";
 export { Outbox, type OutboxProps } from "./outbox/Outbox.js";
+export {
+  type ChatComponents,
+  ChatComponentsProvider,
+  type ChatParts,
+  preloadPart,
+  useChatComponents,
+  usePart,
+} from "./parts/registry.js";
 export { Following, type FollowingProps } from "./status/Following.js";
 export { Reconnecting, type ReconnectingProps } from "./status/Reconnecting.js";
 export {

@@ -1,20 +1,15 @@
 import { useAgent, useMessageIds } from "@tandem/react";
 import { type ComponentPropsWithoutRef, type ForwardedRef, forwardRef, type ReactNode, useEffect } from "react";
-import { Composer as DefaultComposer } from "../composer/Composer.js";
 import type { AttachmentOptions } from "../composer/useAttachments.js";
 import type { InterruptOptions } from "../interrupts/Interrupts.js";
 import { type ChatLabels, LabelsProvider, useLabels } from "../labels/labels.js";
 import { preloadMarkdown } from "../markdown/LazyMarkdown.js";
-import { MessageList as DefaultMessageList } from "../messages/MessageList.js";
-import { StatusAnnouncer as DefaultStatusAnnouncer } from "../messages/StatusAnnouncer.js";
-import { Following } from "../status/Following.js";
-import { Reconnecting } from "../status/Reconnecting.js";
+import { type ChatComponents, ChatComponentsProvider, usePart } from "../parts/registry.js";
 import { Stopped } from "../status/Stopped.js";
 import type { Suggestion } from "../suggestions/Suggestions.js";
 import { ConfirmationFocusProvider } from "../tools/confirmationFocus.js";
 import { cx } from "../util/cx.js";
-import { type ChatComponents, ChatComponentsProvider, useChatComponents } from "./components.js";
-import { LazyInterrupts, LazyOutbox, LazyRunError, LazySteps, LazySuggestions, LazyUsage } from "./lazyParts.js";
+import "./defaultParts.js";
 import { usePreloadParts } from "./usePreloadParts.js";
 
 /** The color scheme: light, dark, or the operating system's preference (`"system"`). */
@@ -76,17 +71,17 @@ function ChatLayout({
   const empty = useMessageIds().length === 0;
   const labels = useLabels();
   const shownWelcome = welcome === undefined ? <p className="tandem-welcome__text">{labels.welcome}</p> : welcome;
-  const {
-    MessageList = DefaultMessageList,
-    Interrupts = LazyInterrupts,
-    Steps = LazySteps,
-    RunError = LazyRunError,
-    Suggestions = LazySuggestions,
-    Composer = DefaultComposer,
-    StatusAnnouncer = DefaultStatusAnnouncer,
-    Usage = LazyUsage,
-    Outbox = LazyOutbox,
-  } = useChatComponents();
+  const MessageList = usePart("MessageList");
+  const Interrupts = usePart("Interrupts");
+  const Steps = usePart("Steps");
+  const RunError = usePart("RunError");
+  const Suggestions = usePart("Suggestions");
+  const Composer = usePart("Composer");
+  const StatusAnnouncer = usePart("StatusAnnouncer");
+  const Usage = usePart("Usage");
+  const Outbox = usePart("Outbox");
+  const Reconnecting = usePart("Reconnecting");
+  const Following = usePart("Following");
 
   useEffect(() => {
     // Fetch the Markdown renderer while the user types, not when the first reply arrives.

@@ -3,7 +3,7 @@ import { act } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { createClient, dispatch, renderWith, runStarted, toolArgs, toolStart } from "../test/harness.js";
 import { Chat } from "./Chat.js";
-import { LazyBranchPicker, LazyConfirmation, LazyRunError, LazyToolCall } from "./lazyParts.js";
+import { LazyBranchPicker, LazyConfirmation, LazyRunError, LazyToolCall } from "./defaultParts.js";
 
 function AskingTool({ handler }: { handler: boolean }) {
   useFrontendTool({ name: "delete_file", ...(handler && { handler: () => ({ ok: true }) }) });

@@ -1,6 +1,6 @@
 import { useAgent, useAgentClient } from "@tandem/react";
 import { useEffect } from "react";
-import { LazyBranchPicker, LazyConfirmation, LazyRunError, LazyToolCall } from "./lazyParts.js";
+import { preloadPart } from "../parts/registry.js";
 
 /**
  * Starts loading a part that loads on first use as soon as the agent's state says it will be
@@ -22,16 +22,16 @@ export function usePreloadParts(): void {
   );
   const versions = useAgent((s) => hasBranches(s.branches));
   useEffect(() => {
-    LazyRunError.preload().catch(() => undefined);
+    preloadPart("RunError").catch(() => undefined);
   }, []);
   useEffect(() => {
-    if (versions) LazyBranchPicker.preload().catch(() => undefined);
+    if (versions) preloadPart("BranchPicker").catch(() => undefined);
   }, [versions]);
   useEffect(() => {
-    if (running) LazyToolCall.preload().catch(() => undefined);
+    if (running) preloadPart("ToolCall").catch(() => undefined);
   }, [running]);
   useEffect(() => {
-    if (confirming) LazyConfirmation.preload().catch(() => undefined);
+    if (confirming) preloadPart("Confirmation").catch(() => undefined);
   }, [confirming]);
 }
 

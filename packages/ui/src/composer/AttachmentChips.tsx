@@ -2,7 +2,7 @@ import { type RefObject, useEffect, useRef, useState } from "react";
 import { useLabels } from "../labels/labels.js";
 import { formatSize } from "../util/formatSize.js";
 import { categoryOf } from "./attachments.js";
-import type { PendingAttachment } from "./useAttachments.js";
+import type { PendingAttachment } from "./attachmentTypes.js";
 
 /** An image's preview URL while the chip is shown; revoked when it goes (removed, sent, unmounted). */
 function usePreview(file: File): string | undefined {
@@ -74,4 +74,11 @@ export function AttachmentChips({ items, remove, inputRef }: AttachmentChipsProp
       }}
     />
   ));
+}
+
+declare module "../parts/registry.js" {
+  interface ChatParts {
+    /** The chips of the files attached to the message being written. */
+    AttachmentChips: AttachmentChipsProps;
+  }
 }

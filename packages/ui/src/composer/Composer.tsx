@@ -1,12 +1,12 @@
 import { type ComponentPropsWithoutRef, forwardRef, useCallback, useEffect, useId, useRef, useState } from "react";
 import { useLabels } from "../labels/labels.js";
+import { usePart } from "../parts/registry.js";
 import { useConfirmationFocusRegistry } from "../tools/confirmationFocus.js";
 import { composeEventHandlers } from "../util/composeEventHandlers.js";
 import { useComposedRefs } from "../util/composeRefs.js";
 import { cx } from "../util/cx.js";
 import { ActionButton, type PartButtonProps } from "../util/Primitive.js";
 import { ComposerAttachButton, ComposerAttachments } from "./ComposerAttachments.js";
-import { ComposerDictate } from "./ComposerDictate.js";
 import { ComposerContext, useComposerContext } from "./context.js";
 import type { AttachmentOptions } from "./useAttachments.js";
 import { useComposer } from "./useComposer.js";
@@ -37,6 +37,7 @@ export const Composer = forwardRef<HTMLFormElement, ComposerProps>(function Comp
   const composer = useComposer({ attachments: options });
   const { attachments } = composer;
   const labels = useLabels();
+  const ComposerDictate = usePart("ComposerDictate");
   const inputRef = useRef<HTMLTextAreaElement | null>(null);
   const noticeId = useId();
   const [lists, setLists] = useState(0);
@@ -167,3 +168,10 @@ export const ComposerStop = forwardRef<HTMLButtonElement, ComposerStopProps>(fun
   if (!isRunning) return null;
   return <ActionButton {...props} ref={refs} action={stop} label={labels.stop} classes="tandem-button tandem-composer__stop" />;
 });
+
+declare module "../parts/registry.js" {
+  interface ChatParts {
+    /** The message box with Send, Stop, attachments and dictation. */
+    Composer: ComposerProps;
+  }
+}

@@ -1,9 +1,10 @@
 import { type ComponentPropsWithoutRef, forwardRef, useEffect, useRef } from "react";
 import { useLabels } from "../labels/labels.js";
+import { usePart } from "../parts/registry.js";
 import { cx } from "../util/cx.js";
 import { ActionButton, type PartButtonProps } from "../util/Primitive.js";
 import { useComposerContext } from "./context.js";
-import { LazyAttachmentChips, loadedFiles, loadFiles } from "./lazyFiles.js";
+import { loadedFiles, loadFiles } from "./lazyFiles.js";
 
 /** Props of `<ComposerAttachments>`: a `<ul>`'s props. */
 export interface ComposerAttachmentsProps extends Omit<ComponentPropsWithoutRef<"ul">, "children"> {}
@@ -22,6 +23,7 @@ export const ComposerAttachments = forwardRef<HTMLUListElement, ComposerAttachme
   const { attachments, inputRef, showList } = useComposerContext("ComposerAttachments");
   const labels = useLabels();
   const { items, remove } = attachments;
+  const AttachmentChips = usePart("AttachmentChips");
 
   useEffect(showList, [showList]);
 
@@ -36,7 +38,7 @@ export const ComposerAttachments = forwardRef<HTMLUListElement, ComposerAttachme
       className={cx("tandem-attachments", className)}
     >
       {/* Files are only ever added once the file handling (the chips with it) has loaded; from then on the chips stay mounted, to move focus after the last removal. */}
-      {loadedFiles() && <LazyAttachmentChips items={items} remove={remove} inputRef={inputRef} />}
+      {loadedFiles() && <AttachmentChips items={items} remove={remove} inputRef={inputRef} />}
     </ul>
   );
 });

@@ -60,7 +60,7 @@ afterEach(() => {
 describe("dictation", () => {
   it("has no Dictate button where the browser has no speech recognition", async () => {
     renderWith(createClient(), <Composer />);
-    await import("./DictateButton.js");
+    await import("./ComposerDictateBody.js");
     expect(dictate()).toBeNull();
   });
 

@@ -1,12 +1,14 @@
 import { forwardRef, useSyncExternalStore } from "react";
 import { lazyPart } from "../util/lazyPart.js";
-import type { PartButtonProps } from "../util/Primitive.js";
+import type { ComposerDictateBodyProps } from "./ComposerDictateBody.js";
 import { canDictate } from "./speechRecognition.js";
 
 /** Props of `<ComposerDictate>`: a button's props. */
-export interface ComposerDictateProps extends Omit<PartButtonProps, "asChild"> {}
+export interface ComposerDictateProps extends ComposerDictateBodyProps {}
 
-const DictateButton = lazyPart<ComposerDictateProps, HTMLButtonElement>(() => import("./DictateButton.js").then((m) => m.DictateButton));
+const ComposerDictateBody = lazyPart<ComposerDictateProps, HTMLButtonElement>(() =>
+  import("./ComposerDictateBody.js").then((m) => m.ComposerDictateBody),
+);
 
 const never = () => () => {};
 
@@ -17,7 +19,17 @@ const never = () => () => {};
  * Escape, or typing stops. Nothing is sent until the user sends. A failure (no permission, no
  * speech) is said in a polite live region beside it.
  */
-export const ComposerDictate = forwardRef<HTMLButtonElement, ComposerDictateProps>(function ComposerDictate(props, ref) {
-  const supported = useSyncExternalStore(never, canDictate, () => false);
-  return supported ? <DictateButton {...props} ref={ref} /> : null;
-});
+export const ComposerDictate = Object.assign(
+  forwardRef<HTMLButtonElement, ComposerDictateProps>(function ComposerDictate(props, ref) {
+    const supported = useSyncExternalStore(never, canDictate, () => false);
+    return supported ? <ComposerDictateBody {...props} ref={ref} /> : null;
+  }),
+  { preload: ComposerDictateBody.preload, loaded: ComposerDictateBody.loaded },
+);
+
+declare module "../parts/registry.js" {
+  interface ChatParts {
+    /** The microphone toggle (where the browser has speech recognition). */
+    ComposerDictate: ComposerDictateProps;
+  }
+}

@@ -2,8 +2,8 @@ import type { InputContent } from "@tandem/react";
 import type { Dispatch, SetStateAction } from "react";
 import type { ChatLabels } from "../labels/labels.js";
 import { formatSize } from "../util/formatSize.js";
+import type { AttachmentOptions, PendingAttachment, SetAttachments } from "./attachmentTypes.js";
 import { categoryOfMime, type FileCategory, isKind, kindOf } from "./offered.js";
-import type { AttachmentOptions, PendingAttachment, SetAttachments } from "./useAttachments.js";
 
 // What handles files once one is picked, pasted or dropped (loaded then, see lazyFiles.tsx): which are
 // taken, what is said of the others, and each file as a content part when the message is sent.

@@ -1,9 +1,7 @@
 import type { RunAgentInput } from "@tandem/core";
 import { type MockAgent, run, startMockAgent, textMessage } from "@tandem/mock-agent";
-import { AgentProvider } from "@tandem/react";
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, expect, it, vi } from "vitest";
-import { Chat } from "../chat/Chat.js";
 
 // The file handling as a cold page has it: not loaded until the test lets it arrive.
 const arrival = vi.hoisted(() => {
@@ -11,21 +9,19 @@ const arrival = vi.hoisted(() => {
   const arrived = new Promise<void>((resolve) => {
     release = resolve;
   });
-  return { arrived, release: () => release(), loaded: false };
+  return { arrived, release: () => release() };
 });
-vi.mock("./lazyFiles.js", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("./lazyFiles.js")>();
-  return {
-    ...actual,
-    loadedFiles: () => (arrival.loaded ? actual.loadedFiles() : undefined),
-    loadFiles: () =>
-      arrival.arrived.then(async () => {
-        const files = await actual.loadFiles();
-        arrival.loaded = true;
-        return files;
-      }),
-  };
+vi.mock("./attachments.js", async (importOriginal) => {
+  await arrival.arrived;
+  return importOriginal();
 });
+
+/** A fresh copy of the kit, as a page that just opened has it (the ui project's setup loaded the parts in another). */
+async function coldKit() {
+  vi.resetModules();
+  const [{ Chat }, { AgentProvider }] = await Promise.all([import("../chat/Chat.js"), import("@tandem/react")]);
+  return { Chat, AgentProvider };
+}
 
 let agent: MockAgent | undefined;
 afterEach(() => agent?.close());
@@ -36,6 +32,7 @@ const users = () => (agent?.requests ?? []).map((r) => (r.body as RunAgentInput)
 
 it("holds the message while a file pasted into it waits for the file handling to load, then sends both together", async () => {
   agent = await startMockAgent({ scenario: (input) => run(input, textMessage("got it")) });
+  const { Chat, AgentProvider } = await coldKit();
   render(
     <AgentProvider url={agent.url} threadId="t">
       <Chat />

@@ -125,3 +125,10 @@ export const InterruptConfirmation = forwardRef<HTMLFieldSetElement, InterruptCo
     </fieldset>
   );
 });
+
+declare module "../parts/registry.js" {
+  interface ChatParts {
+    /** An approval interrupt (bound to a tool call, or asking for `approved`): Approve, Reject, Edit arguments. */
+    InterruptConfirmation: InterruptConfirmationProps;
+  }
+}

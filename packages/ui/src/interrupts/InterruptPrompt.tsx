@@ -85,3 +85,10 @@ export const InterruptPrompt = forwardRef<HTMLFormElement, InterruptPromptProps>
     </form>
   );
 });
+
+declare module "../parts/registry.js" {
+  interface ChatParts {
+    /** An interrupt that asks a question (a form from its schema). */
+    InterruptPrompt: InterruptPromptProps;
+  }
+}

@@ -9,14 +9,11 @@ import {
   useInterruptRender,
 } from "@tandem/react";
 import { type ComponentPropsWithoutRef, forwardRef, Suspense } from "react";
-import { useChatComponents } from "../chat/components.js";
 import { useLabels } from "../labels/labels.js";
+import { usePart } from "../parts/registry.js";
 import { cx } from "../util/cx.js";
-import { lazyPart } from "../util/lazyPart.js";
 import { keyOf, RenderHost } from "../util/RenderHost.js";
 import { humanize } from "./humanize.js";
-import type { InterruptConfirmationProps } from "./InterruptConfirmation.js";
-import { InterruptPrompt as DefaultInterruptPrompt } from "./InterruptPrompt.js";
 
 /** How the chat lets people answer interrupts, beyond one Approve or Reject at a time. */
 export interface InterruptOptions {
@@ -42,11 +39,6 @@ function answerKind(interrupt: Interrupt, entry: ResumeEntry): "approved" | "rej
   return (entry.payload as { approved?: unknown } | undefined)?.approved === true ? "approved" : "rejected";
 }
 
-// The default approval loads with the first one: a chat whose agent never asks ships none of it.
-const DefaultInterruptConfirmation = lazyPart<InterruptConfirmationProps, HTMLFieldSetElement>(() =>
-  import("./InterruptConfirmation.js").then((m) => m.InterruptConfirmation),
-);
-
 /**
  * Every pending interrupt: the useInterrupt render when one is registered, else an approval
  * (InterruptConfirmation) or a form (InterruptPrompt). However many are open, the agent hears
@@ -64,7 +56,8 @@ export const Interrupts = forwardRef<HTMLDivElement, InterruptsProps>(function I
   const capabilities = useCapabilities();
   const render = useInterruptRender();
   const labels = useLabels();
-  const { InterruptPrompt = DefaultInterruptPrompt, InterruptConfirmation = DefaultInterruptConfirmation } = useChatComponents();
+  const InterruptPrompt = usePart("InterruptPrompt");
+  const InterruptConfirmation = usePart("InterruptConfirmation");
   if (interrupts.length === 0 && answered.length === 0) return null;
   // A failed answer (e.g. the interrupt is gone) is reported by the thread's error; the actions never reject.
   const resolve =
@@ -129,3 +122,10 @@ export const Interrupts = forwardRef<HTMLDivElement, InterruptsProps>(function I
     </div>
   );
 });
+
+declare module "../parts/registry.js" {
+  interface ChatParts {
+    /** The open interrupts, answered together. */
+    Interrupts: InterruptsProps;
+  }
+}

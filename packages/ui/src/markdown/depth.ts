@@ -1,4 +1,4 @@
-import type { Mdast } from "./syntax.js";
+import type { Mdast } from "./mdast.js";
 
 /**
  * The deepest nesting of containers (block quotes and list items) the Markdown parser is given:

@@ -1,4 +1,4 @@
-import type { Mdast } from "./syntax.js";
+import type { Mdast } from "./mdast.js";
 
 const OPEN_FENCE = /^(`{3,}|~{3,})([^\n]*)/;
 const CLOSING_FENCE = /^ {0,3}(`+|~+)[ \t]*$/;

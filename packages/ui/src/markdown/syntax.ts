@@ -4,8 +4,9 @@ import { mathFromMarkdown } from "mdast-util-math";
 import { gfm } from "micromark-extension-gfm";
 import { math } from "micromark-extension-math";
 import { capNesting, capTree } from "./depth.js";
+import type { Mdast } from "./mdast.js";
 
-export type Mdast = ReturnType<typeof fromMarkdown>;
+export type { Mdast } from "./mdast.js";
 
 type Syntax = NonNullable<Parameters<typeof fromMarkdown>[1]>;
 

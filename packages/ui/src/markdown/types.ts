@@ -5,3 +5,10 @@ export interface MarkdownProps extends Omit<ComponentPropsWithoutRef<"div">, "ch
   /** The Markdown text; it may be incomplete while it streams. */
   children: string;
 }
+
+declare module "../parts/registry.js" {
+  interface ChatParts {
+    /** A reply's text (and reasoning's), as Markdown. */
+    Markdown: MarkdownProps;
+  }
+}

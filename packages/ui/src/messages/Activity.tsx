@@ -70,3 +70,10 @@ export const Activity = forwardRef<HTMLDivElement, ActivityProps>(function Activ
     </div>
   );
 });
+
+declare module "../parts/registry.js" {
+  interface ChatParts {
+    /** An activity message (a renderer registered for its type, progress, or its content). */
+    Activity: ActivityProps;
+  }
+}

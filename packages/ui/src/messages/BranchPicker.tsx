@@ -156,3 +156,10 @@ export const BranchPickerCount = forwardRef<HTMLSpanElement, BranchPickerCountPr
     </span>
   );
 });
+
+declare module "../parts/registry.js" {
+  interface ChatParts {
+    /** The versions of a turn: previous, "2 / 3", next (shown once a turn has a second version). */
+    BranchPicker: BranchPickerProps;
+  }
+}

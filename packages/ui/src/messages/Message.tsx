@@ -12,17 +12,13 @@ import {
   useRef,
   useState,
 } from "react";
-import { useChatComponents } from "../chat/components.js";
-import { LazyActivity, LazyBranchPicker, LazyMessageEditor, LazyReasoning, LazyToolCall } from "../chat/lazyParts.js";
-import { Markdown as LazyMarkdown } from "../markdown/LazyMarkdown.js";
+import { preloadPart, useChatComponents, usePart } from "../parts/registry.js";
 import { cx } from "../util/cx.js";
 import { pretty } from "../util/json.js";
 import { PartBoundary } from "../util/PartBoundary.js";
 import type { ActivityProps } from "./Activity.js";
-import { MessageActions as DefaultMessageActions } from "./MessageActions.js";
 import { MessageContext } from "./messageContext.js";
 import { NearViewContext } from "./nearView.js";
-import { UserContent as DefaultUserContent } from "./UserContent.js";
 
 /** Props of `<Message>`: a `<div>`'s props, plus the id of the message to show and whether it streams. */
 export interface MessageProps extends Omit<ComponentPropsWithoutRef<"div">, "id" | "children"> {
@@ -47,14 +43,16 @@ const HIDDEN = new Set(["tool", "system", "developer"]);
 export const Message = memo(
   forwardRef<HTMLDivElement, MessageProps>(function Message({ id, streaming = false, ...rest }, ref) {
     const message = useMessage(id);
-    const {
-      Markdown = LazyMarkdown,
-      Reasoning = LazyReasoning,
-      Activity = LazyActivity,
-      UserContent = DefaultUserContent,
-      ToolCall = LazyToolCall,
-      MessageActions = DefaultMessageActions,
-    } = useChatComponents();
+    const Markdown = usePart("Markdown");
+    const Reasoning = usePart("Reasoning");
+    const Activity = usePart("Activity");
+    const UserContent = usePart("UserContent");
+    const ToolCall = usePart("ToolCall");
+    const MessageActions = usePart("MessageActions");
+    const MessageEditor = usePart("MessageEditor");
+    const BranchPicker = usePart("BranchPicker");
+    // The app's own Markdown part draws every reply; the default parses a reply once it nears the view.
+    const ownMarkdown = useChatComponents().Markdown !== undefined;
     const [editing, setEditing] = useState(false);
     const near = useContext(NearViewContext);
     const editTrigger = useRef<HTMLButtonElement | null>(null);
@@ -63,7 +61,7 @@ export const Message = memo(
       // Cancelling an edit puts focus back on Edit (saving replaces the row, and focus goes on to the composer).
       if (wasEditing.current && !editing) editTrigger.current?.focus();
       // Saving an edit makes a second version: its picker loads while the user types.
-      if (editing) LazyBranchPicker.preload().catch(() => undefined);
+      if (editing) preloadPart("BranchPicker").catch(() => undefined);
       wasEditing.current = editing;
     }, [editing]);
     // While the agent writes this row nothing reads the context (its actions show once it is
@@ -80,14 +78,14 @@ export const Message = memo(
     let body: ReactNode;
     switch (message.role) {
       case "user":
-        body = editing ? <LazyMessageEditor /> : <UserContent content={message.content} />;
+        body = editing ? <MessageEditor /> : <UserContent content={message.content} />;
         break;
       case "assistant": {
         const text = typeof message.content === "string" ? message.content : "";
         body = (
           <>
             {text !== "" &&
-              (near || Markdown !== LazyMarkdown ? (
+              (near || ownMarkdown ? (
                 // A reply whose Markdown fails to draw shows its source text; more text streamed in tries again.
                 <PartBoundary resetKey={text} text={text}>
                   <Markdown>{text}</Markdown>
@@ -123,7 +121,7 @@ export const Message = memo(
       <MessageContext.Provider value={context}>
         <MessageRow {...rest} message={message} streaming={streaming} rowRef={ref} data-editing={editing ? "" : undefined}>
           {body}
-          {!streaming && !editing && near && (acts ? <MessageActions /> : <LazyBranchPicker />)}
+          {!streaming && !editing && near && (acts ? <MessageActions /> : <BranchPicker />)}
         </MessageRow>
       </MessageContext.Provider>
     );
@@ -155,7 +153,7 @@ function ToolProgressRow({
   ...rest
 }: RowProps & { message: Extract<AgentMessage, { role: "activity" }>; toolCallId: string }) {
   const call = useToolCall(toolCallId);
-  const { Activity = LazyActivity } = useChatComponents();
+  const Activity = usePart("Activity");
   if (call) return null;
   return (
     <MessageRow {...rest} message={message}>
@@ -180,4 +178,11 @@ function SafeActivity({
       <Activity messageId={message.id} activityType={message.activityType} content={message.content} />
     </PartBoundary>
   );
+}
+
+declare module "../parts/registry.js" {
+  interface ChatParts {
+    /** One row of the transcript. */
+    Message: MessageProps;
+  }
 }

@@ -1,7 +1,7 @@
 import { useAgentClient } from "@tandem/react";
 import { type ComponentPropsWithoutRef, forwardRef } from "react";
-import { LazyBranchPicker, LazyMessageEditor } from "../chat/lazyParts.js";
 import { useLabels } from "../labels/labels.js";
+import { partLoaded, preloadPart, usePart } from "../parts/registry.js";
 import { useConfirmationFocusRegistry } from "../tools/confirmationFocus.js";
 import { composeEventHandlers } from "../util/composeEventHandlers.js";
 import { useComposedRefs } from "../util/composeRefs.js";
@@ -9,7 +9,6 @@ import { cx } from "../util/cx.js";
 import { CheckIcon, CopyIcon, EditIcon, RegenerateIcon } from "../util/icons.js";
 import { ActionButton, type PartButtonProps } from "../util/Primitive.js";
 import { useCopy } from "../util/useCopy.js";
-import { MessageFeedback } from "./MessageFeedback.js";
 import { textOfMessage, useMessageContext } from "./messageContext.js";
 
 /** Props of `<MessageActions>`: a `<fieldset>`'s props. */
@@ -29,11 +28,13 @@ export const MessageActions = forwardRef<HTMLFieldSetElement, MessageActionsProp
   const role = message.role;
   const hasText = textOfMessage(message) !== "";
   const feedback = useAgentClient().feedback.enabled;
+  const BranchPicker = usePart("BranchPicker");
+  const MessageFeedback = usePart("MessageFeedback");
   return (
     <fieldset aria-label={labels.messageActions} {...rest} ref={ref} className={cx("tandem-message-actions", className)}>
       {children ?? (
         <>
-          <LazyBranchPicker />
+          <BranchPicker />
           {(role === "user" || role === "assistant") && hasText && <MessageCopy />}
           {role === "user" && <MessageEdit />}
           {role === "assistant" && <MessageRegenerate />}
@@ -63,7 +64,7 @@ export const MessageCopy = forwardRef<HTMLButtonElement, PartButtonProps>(functi
   );
 });
 
-const preloadEditor = () => void LazyMessageEditor.preload().catch(() => undefined);
+const preloadEditor = () => void preloadPart("MessageEditor").catch(() => undefined);
 
 /** Opens the message for editing (user messages); saving sends the edit as a new version. */
 export const MessageEdit = forwardRef<HTMLButtonElement, PartButtonProps>(function MessageEdit(props, ref) {
@@ -78,7 +79,8 @@ export const MessageEdit = forwardRef<HTMLButtonElement, PartButtonProps>(functi
       // then); if it cannot load, the editor's place says so, with Retry and Cancel.
       action={() => {
         const open = () => setEditing(true);
-        LazyMessageEditor.preload().then(open, open);
+        if (partLoaded("MessageEditor")) open();
+        else preloadPart("MessageEditor").then(open, open);
       }}
       // The editor loads as the pointer or focus reaches Edit, so it opens at once when pressed.
       onPointerEnter={composeEventHandlers(props.onPointerEnter, preloadEditor)}
@@ -106,7 +108,7 @@ export const MessageRegenerate = forwardRef<HTMLButtonElement, PartButtonProps>(
       action={() => {
         void client.regenerate(message.id);
         // The new reply is a second version: its picker loads while it streams.
-        LazyBranchPicker.preload().catch(() => undefined);
+        preloadPart("BranchPicker").catch(() => undefined);
         // This row gives way to the new reply: the conversation goes on from the composer.
         focus.handOff();
       }}
@@ -117,3 +119,10 @@ export const MessageRegenerate = forwardRef<HTMLButtonElement, PartButtonProps>(
     />
   );
 });
+
+declare module "../parts/registry.js" {
+  interface ChatParts {
+    /** A message's toolbar: branch picker, Copy, Edit or Regenerate, feedback. */
+    MessageActions: MessageActionsProps;
+  }
+}

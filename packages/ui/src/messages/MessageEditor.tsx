@@ -76,3 +76,10 @@ export const MessageEditor = forwardRef<HTMLFormElement, MessageEditorProps>(fun
     </form>
   );
 });
+
+declare module "../parts/registry.js" {
+  interface ChatParts {
+    /** The form editing a user message. */
+    MessageEditor: MessageEditorProps;
+  }
+}

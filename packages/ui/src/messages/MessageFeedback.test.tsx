@@ -71,7 +71,7 @@ describe("feedback on replies", () => {
   it("shows no feedback buttons when the app takes no feedback", async () => {
     renderWith(rated({ takesFeedback: false }).client, <Chat />);
     // Given time to load, had it been asked for.
-    await import("./Feedback.js");
+    await import("./MessageFeedbackBody.js");
     expect(within(reply()).getByRole("button", { name: "Copy" })).toBeTruthy();
     expect(within(reply()).queryByRole("button", { name: "Good response" })).toBeNull();
   });

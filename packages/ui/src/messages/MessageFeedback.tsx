@@ -11,4 +11,13 @@ export interface MessageFeedbackProps extends ComponentPropsWithoutRef<"span"> {
  * back to the button). The rating is kept with the thread and told to the provider's
  * `onFeedback`. Its code loads the first time it renders, so apps without feedback do not ship it.
  */
-export const MessageFeedback = lazyPart<MessageFeedbackProps, HTMLSpanElement>(() => import("./Feedback.js").then((m) => m.Feedback));
+export const MessageFeedback = lazyPart<MessageFeedbackProps, HTMLSpanElement>(() =>
+  import("./MessageFeedbackBody.js").then((m) => m.MessageFeedbackBody),
+);
+
+declare module "../parts/registry.js" {
+  interface ChatParts {
+    /** Thumbs up and down on a reply (where the app takes feedback). */
+    MessageFeedback: MessageFeedbackProps;
+  }
+}

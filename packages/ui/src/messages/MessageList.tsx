@@ -1,13 +1,12 @@
 import { type SubagentView, useAgent, useAgentClient, useMessageIds, useSubagents } from "@tandem/react";
 import { type ComponentPropsWithoutRef, type ComponentType, forwardRef, memo, type ReactNode, useMemo, useRef } from "react";
-import { useChatComponents } from "../chat/components.js";
-import { LazySubagentGroup } from "../chat/lazyParts.js";
 import { useLabels } from "../labels/labels.js";
+import { usePart } from "../parts/registry.js";
 import { cx } from "../util/cx.js";
 import { ClickActionsContext, useClickActions } from "../util/delegatedClick.js";
 import { PartBoundary } from "../util/PartBoundary.js";
 import { type Entry, holds, layoutTranscript, sameEntries, sameIds } from "./layout.js";
-import { Message as DefaultMessage, type MessageProps } from "./Message.js";
+import type { MessageProps } from "./Message.js";
 import {
   NearViewContext,
   NearViewObserverContext,
@@ -161,7 +160,8 @@ export const MessageList = forwardRef<HTMLDivElement, MessageListProps>(function
   const subagents = useSubagents();
   // One subscription for the whole list, rather than one per row: which message is being written.
   const streamingId = useAgent((s) => (s.status === "running" ? s.messages.at(-1)?.id : undefined));
-  const { Message = DefaultMessage, SubagentGroup = LazySubagentGroup } = useChatComponents();
+  const Message = usePart("Message");
+  const SubagentGroup = usePart("SubagentGroup");
   const { ref: scroller, atBottom, scrollToBottom } = useAutoScroll<HTMLDivElement>();
   const clicks = useClickActions();
   const nearView = useNearViewObserver();
@@ -215,3 +215,10 @@ export const MessageList = forwardRef<HTMLDivElement, MessageListProps>(function
     </div>
   );
 });
+
+declare module "../parts/registry.js" {
+  interface ChatParts {
+    /** The transcript: its rows, the empty view, and what the chat puts below the last message. */
+    MessageList: MessageListProps;
+  }
+}

@@ -1,7 +1,6 @@
 import { type ComponentPropsWithoutRef, forwardRef } from "react";
-import { useChatComponents } from "../chat/components.js";
 import { useLabels } from "../labels/labels.js";
-import { Markdown as LazyMarkdown } from "../markdown/LazyMarkdown.js";
+import { usePart } from "../parts/registry.js";
 import { cx } from "../util/cx.js";
 
 /** Props of `<Reasoning>`: a `<details>`'s props, plus the reasoning text and whether it streams. */
@@ -16,7 +15,7 @@ export const Reasoning = forwardRef<HTMLDetailsElement, ReasoningProps>(function
   { text, streaming = false, className, ...rest },
   ref,
 ) {
-  const { Markdown = LazyMarkdown } = useChatComponents();
+  const Markdown = usePart("Markdown");
   const labels = useLabels();
   return (
     <details
@@ -33,3 +32,10 @@ export const Reasoning = forwardRef<HTMLDetailsElement, ReasoningProps>(function
     </details>
   );
 });
+
+declare module "../parts/registry.js" {
+  interface ChatParts {
+    /** A reasoning message. */
+    Reasoning: ReasoningProps;
+  }
+}

@@ -14,3 +14,10 @@ export const StatusAnnouncer = forwardRef<HTMLDivElement, StatusAnnouncerProps>(
     </div>
   );
 });
+
+declare module "../parts/registry.js" {
+  interface ChatParts {
+    /** The live region that says what the run is doing. */
+    StatusAnnouncer: StatusAnnouncerProps;
+  }
+}

@@ -57,3 +57,10 @@ export const SubagentGroup = forwardRef<HTMLFieldSetElement, SubagentGroupProps>
     </fieldset>
   );
 });
+
+declare module "../parts/registry.js" {
+  interface ChatParts {
+    /** A subagent's group in the transcript, holding its messages. */
+    SubagentGroup: SubagentGroupProps;
+  }
+}

@@ -1,6 +1,6 @@
 import type { InputContent, Message } from "@tandem/react";
 import { type ComponentPropsWithoutRef, forwardRef } from "react";
-import { LazyUserFilePart } from "../chat/lazyParts.js";
+import { usePart } from "../parts/registry.js";
 import { cx } from "../util/cx.js";
 import { withKeys } from "../util/keys.js";
 
@@ -21,14 +21,22 @@ function partKey(part: InputContent): string {
  * file name, and other files as chips with their name, kind and size.
  */
 export const UserContent = forwardRef<HTMLDivElement, UserContentProps>(function UserContent({ content, className, ...rest }, ref) {
+  const UserFilePart = usePart("UserFilePart");
   return (
     <div {...rest} ref={ref} className={cx("tandem-user-content", className)}>
       {typeof content === "string"
         ? content
         : withKeys(content, partKey).map(([key, part]) => {
             if (part.type === "text") return <p key={key}>{part.text}</p>;
-            return <LazyUserFilePart key={key} part={part} />;
+            return <UserFilePart key={key} part={part} />;
           })}
     </div>
   );
 });
+
+declare module "../parts/registry.js" {
+  interface ChatParts {
+    /** What the user sent, in a user message's row. */
+    UserContent: UserContentProps;
+  }
+}

@@ -37,3 +37,10 @@ export function UserFilePart({ part }: UserFilePartProps) {
     </p>
   );
 }
+
+declare module "../parts/registry.js" {
+  interface ChatParts {
+    /** A file the user sent, in the transcript: a picture, or a chip with its name, kind and size. */
+    UserFilePart: UserFilePartProps;
+  }
+}

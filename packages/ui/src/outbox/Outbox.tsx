@@ -74,3 +74,10 @@ function textOf(item: OutboxItem): string {
     })
     .join(" ");
 }
+
+declare module "../parts/registry.js" {
+  interface ChatParts {
+    /** Messages sent while the agent replies or offline, above the composer. */
+    Outbox: OutboxProps;
+  }
+}

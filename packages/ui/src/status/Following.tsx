@@ -21,3 +21,10 @@ export const Following = forwardRef<HTMLParagraphElement, FollowingProps>(functi
     </p>
   );
 });
+
+declare module "../parts/registry.js" {
+  interface ChatParts {
+    /** Says that another tab runs the reply and this one follows it. */
+    Following: FollowingProps;
+  }
+}

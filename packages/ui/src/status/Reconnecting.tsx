@@ -20,3 +20,10 @@ export const Reconnecting = forwardRef<HTMLParagraphElement, ReconnectingProps>(
     </p>
   );
 });
+
+declare module "../parts/registry.js" {
+  interface ChatParts {
+    /** Says that the stream dropped and is being picked up again. */
+    Reconnecting: ReconnectingProps;
+  }
+}

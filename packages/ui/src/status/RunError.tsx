@@ -62,3 +62,10 @@ export const RunErrorRetry = forwardRef<HTMLButtonElement, RunErrorRetryProps>(f
   const labels = useLabels();
   return <ActionButton {...props} ref={ref} action={retry} label={labels.retry} classes="tandem-button" />;
 });
+
+declare module "../parts/registry.js" {
+  interface ChatParts {
+    /** The run's error, with Retry. */
+    RunError: RunErrorProps;
+  }
+}

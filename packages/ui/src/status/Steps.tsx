@@ -25,3 +25,10 @@ export const Steps = forwardRef<HTMLUListElement, StepsProps>(function Steps({ c
     </ul>
   );
 });
+
+declare module "../parts/registry.js" {
+  interface ChatParts {
+    /** The steps the agent works on. */
+    Steps: StepsProps;
+  }
+}

@@ -52,3 +52,10 @@ export const Usage = forwardRef<HTMLElement, UsageProps>(function Usage({ classN
     </section>
   );
 });
+
+declare module "../parts/registry.js" {
+  interface ChatParts {
+    /** The token usage footer (`<Chat showUsage>`). */
+    Usage: UsageProps;
+  }
+}

@@ -60,3 +60,10 @@ export const SuggestionsItem = forwardRef<HTMLButtonElement, SuggestionsItemProp
   const select = () => (onSelect ? onSelect(prompt) : void sendMessage(prompt));
   return <ActionButton {...rest} ref={ref} action={select} off={busy} label={prompt} classes="tandem-suggestions__item" />;
 });
+
+declare module "../parts/registry.js" {
+  interface ChatParts {
+    /** The preset prompts of an empty thread. */
+    Suggestions: SuggestionsProps;
+  }
+}

@@ -1,6 +1,7 @@
-// Loads every part <Chat> loads on first use before a test file runs (a setup file of the ui
-// project): tests of what a part does see it in the render that asks for it.
-import * as parts from "../chat/lazyParts.js";
-import { loadFiles } from "../composer/lazyFiles.js";
+// Loads every default part <Chat> loads on first use before a test file runs (a setup file of the
+// ui project): tests of what a part does see it in the render that asks for it. What `preloadChat`
+// does, less the Markdown renderer, which Markdown's own tests load (some with a module mocked).
+import { defaultParts } from "../chat/defaultParts.js";
+import { preloadFiles } from "../composer/lazyFiles.js";
 
-await Promise.all([...Object.values(parts).map((part) => part.preload()), loadFiles()]);
+await Promise.all([...Object.values(defaultParts).map((part) => (part as { preload?: () => Promise<void> }).preload?.()), preloadFiles()]);

@@ -193,3 +193,10 @@ export const ConfirmationReject = forwardRef<HTMLButtonElement, ConfirmationButt
   const labels = useLabels();
   return <ActionButton {...props} ref={ref} action={reject} off={answered} label={labels.reject} classes="tandem-button" />;
 });
+
+declare module "../parts/registry.js" {
+  interface ChatParts {
+    /** Approve / Reject for a tool call that waits for a person. */
+    Confirmation: ConfirmationProps;
+  }
+}

@@ -1,13 +1,11 @@
 import { type ToolRenderProps, useAgent, useToolCall, useToolRender } from "@tandem/react";
 import { type ComponentPropsWithoutRef, forwardRef, type ReactNode } from "react";
-import { useChatComponents } from "../chat/components.js";
-import { LazyConfirmation } from "../chat/lazyParts.js";
 import { useLabels } from "../labels/labels.js";
+import { usePart } from "../parts/registry.js";
 import { cx } from "../util/cx.js";
 import { argsText, pretty } from "../util/json.js";
 import { PartBoundary } from "../util/PartBoundary.js";
 import { keyOf, RenderHost } from "../util/RenderHost.js";
-import { ToolCallCard as DefaultToolCallCard } from "./ToolCallCard.js";
 
 /** Props of `<ToolCall>`: a `<fieldset>`'s props, plus the id of the tool call to show. */
 export interface ToolCallProps extends Omit<ComponentPropsWithoutRef<"fieldset">, "children"> {
@@ -30,7 +28,8 @@ export const ToolCall = forwardRef<HTMLFieldSetElement, ToolCallProps>(function 
   const name = call?.name ?? "";
   const own = useToolRender(name, { exact: true });
   const catchAll = useToolRender("*");
-  const { Confirmation = LazyConfirmation, ToolCallCard = DefaultToolCallCard } = useChatComponents();
+  const Confirmation = usePart("Confirmation");
+  const ToolCallCard = usePart("ToolCallCard");
   // An open interrupt bound to the call asks its question itself (InterruptConfirmation): no second one here.
   const askedByInterrupt = useAgent((s) => s.interrupts.some((i) => i.toolCallId === toolCallId));
   if (!call) return null;
@@ -77,4 +76,11 @@ export const ToolCall = forwardRef<HTMLFieldSetElement, ToolCallProps>(function 
 function callText(args: unknown, raw: string | undefined, result: unknown): string {
   const text = argsText(args, raw ?? "");
   return result === undefined ? text : `${text}\n\n${pretty(result)}`;
+}
+
+declare module "../parts/registry.js" {
+  interface ChatParts {
+    /** The whole tool call slot: custom render, confirmation or card. */
+    ToolCall: ToolCallProps;
+  }
 }

@@ -74,3 +74,10 @@ export const ToolCallCard = forwardRef<HTMLDivElement, ToolCallCardProps>(functi
     </div>
   );
 });
+
+declare module "../parts/registry.js" {
+  interface ChatParts {
+    /** The default card inside a tool call slot. */
+    ToolCallCard: ToolCallCardProps;
+  }
+}

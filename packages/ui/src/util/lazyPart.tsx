@@ -18,6 +18,8 @@ const PENDING = { status: "pending" } as const;
 export type LazyPart<P extends object, E> = ForwardRefExoticComponent<PropsWithoutRef<P> & RefAttributes<E>> & {
   /** Starts loading the chunk (once; again after a failure); settles when it is in. */
   preload(): Promise<void>;
+  /** Its chunk is in: it renders in the render that asks for it. */
+  loaded(): boolean;
 };
 
 /** How a {@link lazyPart} looks while it loads and when its chunk could not be loaded. */
@@ -104,7 +106,7 @@ export function lazyPart<P extends object, E>(
     preload().catch(() => undefined);
     return pending;
   });
-  return Object.assign(Lazy, { preload });
+  return Object.assign(Lazy, { preload, loaded: () => view.status === "loaded" });
 }
 
 /** What a part whose chunk could not be loaded shows instead: an alert, and Retry to load it again. */

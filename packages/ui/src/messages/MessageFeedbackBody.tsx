@@ -6,7 +6,10 @@ import { ThumbDownIcon, ThumbUpIcon } from "../util/icons.js";
 import { useMessageContext } from "./messageContext.js";
 
 /** Thumbs up and down on a reply, and the comment form after a thumbs down: `MessageFeedback`'s code, a chunk of its own. */
-export const Feedback = forwardRef<HTMLSpanElement, ComponentPropsWithoutRef<"span">>(function Feedback({ className, ...rest }, ref) {
+export const MessageFeedbackBody = forwardRef<HTMLSpanElement, ComponentPropsWithoutRef<"span">>(function MessageFeedbackBody(
+  { className, ...rest },
+  ref,
+) {
   const { message } = useMessageContext("MessageFeedback");
   const { rating, comment, give } = useFeedback(message.id);
   const labels = useLabels();

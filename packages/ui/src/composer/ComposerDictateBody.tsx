@@ -3,12 +3,16 @@ import { useLabels } from "../labels/labels.js";
 import { useComposedRefs } from "../util/composeRefs.js";
 import { cx } from "../util/cx.js";
 import { MicIcon } from "../util/icons.js";
-import type { ComposerDictateProps } from "./ComposerDictate.js";
+import type { PartButtonProps } from "../util/Primitive.js";
 import { useComposerContext } from "./context.js";
 import { type Dictation, dictate } from "./dictation.js";
 
 /** The Dictate button and what it does: `ComposerDictate`'s code, a chunk of its own. */
-export const DictateButton = forwardRef<HTMLButtonElement, ComposerDictateProps>(function DictateButton(
+/** Props of the loaded Dictate button: a button's props (see `<ComposerDictate>`). */
+export interface ComposerDictateBodyProps extends Omit<PartButtonProps, "asChild"> {}
+
+/** The Dictate button itself, loaded by `<ComposerDictate>` where the browser has speech recognition. */
+export const ComposerDictateBody = forwardRef<HTMLButtonElement, ComposerDictateBodyProps>(function ComposerDictateBody(
   { className, onClick, ...rest },
   ref,
 ) {

@@ -33,8 +33,9 @@ const EXPECT = {
   "@tandem/core": { sideEffects: false, browser: true },
   "@tandem/react": { sideEffects: false, browser: true, clientEntries: ["."] },
   "@tandem/ui": {
-    // The stylesheet, and the Markdown worker's stand-in `document`, which must run before the parser loads in the worker.
-    sideEffects: ["*.css", "**/markdown/workerDocument.*"],
+    // The stylesheet, the Markdown worker's stand-in `document`, which must run before the parser loads in the worker,
+    // and the table of default parts, which registers itself with the parts registry.
+    sideEffects: ["*.css", "**/markdown/workerDocument.*", "**/chat/defaultParts.*"],
     browser: true,
     noTypes: ["./styles.css"],
     clientEntries: [".", "./markdown", "./inspector", "./a2ui", "./mcp-apps"],

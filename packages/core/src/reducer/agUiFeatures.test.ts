@@ -1,5 +1,6 @@
 import { type BaseEvent, EventType } from "@ag-ui/core";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadPartialJson } from "../tools/partialJson.js";
 import { isRejection } from "./predictState.js";
 import { createThreadState, reduceEvent, reduceEvents } from "./reduceEvents.js";
 
@@ -14,6 +15,11 @@ const callStart = (id: string, name: string) =>
 const args = (id: string, delta: string) => ev({ type: EventType.TOOL_CALL_ARGS, toolCallId: id, delta });
 
 describe("predictive state (CUSTOM PredictState)", () => {
+  // Every run has the closer of cut-off JSON: it comes with the validation pipeline a run waits for.
+  beforeAll(async () => {
+    await loadPartialJson();
+  });
+
   it("streams the named tool's argument into its state key, whatever the tool is called", () => {
     let s = reduceEvents(createThreadState({ threadId: "t", state: { title: "Notes", document: "old" } }), [
       started(),

@@ -1,22 +1,9 @@
 import type { Message, ToolMessage } from "@ag-ui/core";
-import untruncateModule from "untruncate-json";
 import type { ThreadState, ToolCallView, ToolProgress } from "../types.js";
-
-// Plain Node loads this package's CommonJS build, whose default export arrives wrapped in
-// `module.exports.default`; bundlers load its ES build, where the default is the function.
-type Untruncate = (json: string) => string;
-const untruncateJson: Untruncate =
-  (untruncateModule as unknown as { default?: Untruncate }).default ?? (untruncateModule as unknown as Untruncate);
+import { parsePartialJson } from "./partialJson.js";
 
 /** Parses complete or still-streaming JSON arguments; `undefined` until something parses. */
-export function parsePartialArgs(text: string): unknown {
-  if (text.trim() === "") return undefined;
-  try {
-    return JSON.parse(untruncateJson(text));
-  } catch {
-    return undefined;
-  }
-}
+export const parsePartialArgs = parsePartialJson;
 
 /** A tool result as message content: text as it is, anything else as JSON. */
 export function toContent(result: unknown): string {

@@ -1,6 +1,7 @@
 import type { BaseEvent, RunAgentInput } from "@ag-ui/core";
 import type { Observable } from "rxjs";
 import type { Patcher } from "../reducer/reduceEvents.js";
+import { loadPartialJson } from "../tools/partialJson.js";
 import { loadOnce } from "../util/loadOnce.js";
 import { agUiTransport } from "./agUi.js";
 import { loadReconnect } from "./lazyReconnect.js";
@@ -52,8 +53,11 @@ export function createTransport(options: TransportOptions): Transport | Promise<
  * a page renders without them, and they arrive for the first run, or earlier when the app calls
  * this while idle.
  */
-// The reconnecting reader and the SSE reader come along: a run reads a stream only after this.
-export const loadPipeline = loadOnce(() => Promise.all([import("./pipeline.js"), loadReconnect(), loadSse()]).then(([module]) => module));
+// The reconnecting reader, the SSE reader and the closer of cut-off JSON (streamed tool
+// arguments) come along: a run reads a stream only after this.
+export const loadPipeline = loadOnce(() =>
+  Promise.all([import("./pipeline.js"), loadReconnect(), loadSse(), loadPartialJson()]).then(([module]) => module),
+);
 
 /** The JSON Patch code that came with the pipeline; null until the pipeline has loaded. */
 export const loadedPatcher = (): Patcher => loadPipeline.loaded()?.applyPatch ?? null;

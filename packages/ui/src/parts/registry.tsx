@@ -56,7 +56,9 @@ export function ChatComponentsProvider({ value, children }: { value: Partial<Cha
 export function usePart<Name extends keyof ChatParts>(name: Name): ComponentType<ChatParts[Name]> {
   const part = useContext(ComponentsContext)[name] ?? defaults[name];
   if (!part)
-    throw new Error(`@tandem/ui has no "${String(name)}" part: import { Chat } from "@tandem/ui", or pass components.${String(name)}.`);
+    throw new Error(
+      `No "${String(name)}" part: the table of default parts (the package entry loads it) is not loaded; pass components.${String(name)}.`,
+    );
   return part as ComponentType<ChatParts[Name]>;
 }
 

@@ -19,7 +19,7 @@ import type { ThreadStore } from "../store/createThreadStore.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import { loadedPatcher, type RunHooks, type Transport, validatedEvents } from "../transport/index.js";
 import type { AgentError, ThreadState } from "../types.js";
-import { CommandResume } from "./commandResume.js";
+import { CommandResume } from "../transport/langGraphInterrupts.js";
 import { RunFailure, toAgentError } from "./errors.js";
 import { InterruptLedger } from "./interruptLedger.js";
 import { readRun } from "./readRun.js";

@@ -1,7 +1,7 @@
 import type { Interrupt, ResumeEntry } from "@ag-ui/core";
 import { approvedCalls } from "../interrupts/approvedCalls.js";
 import { type InterruptDecisions, NO_DECISIONS } from "../interrupts/decisions.js";
-import { addToolResult } from "../reducer/reduceEvents.js";
+import { addToolResult } from "../reducer/toolResults.js";
 import type { ThreadStore } from "../store/createThreadStore.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import { CommandResume } from "../transport/langGraphInterrupts.js";

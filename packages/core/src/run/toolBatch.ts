@@ -1,6 +1,6 @@
 import type { ToolCall } from "@ag-ui/core";
 import { findToolCall } from "../reducer/draft.js";
-import { addToolResult } from "../reducer/reduceEvents.js";
+import { addToolResult } from "../reducer/toolResults.js";
 import type { FrontendTool, ToolRegistry } from "../tools/registry.js";
 import type { ThreadState } from "../types.js";
 import { statusOf } from "./status.js";

@@ -1,17 +1,30 @@
 import type { Event, EventType, Message } from "@ag-ui/core";
 import type { Draft } from "./draft.js";
-import { snapshotAuthority } from "./snapshotAuthority.js";
 import { setToolStatus } from "./toolResults.js";
 
+/**
+ * The key under which a MESSAGES_SNAPSHOT says which activity types it owns, as the official
+ * client reads its metadata (`authoritativeActivityTypes`): `null` owns all, a list owns those,
+ * `undefined` (or no such field) leaves it to the legacy inference. The validation pipeline
+ * (loaded with the first run) sets it, so the reducer itself never loads `@ag-ui/client`. A
+ * symbol: listeners and JSON never see it.
+ */
+export const OWNED_ACTIVITY_TYPES: unique symbol = Symbol("tandem.ownedActivityTypes");
+
+/** A MESSAGES_SNAPSHOT as the reducer reads it: with the activity types it owns, when the pipeline set them. */
+export type MessagesSnapshot = Extract<Event, { type: EventType.MESSAGES_SNAPSHOT }> & {
+  [OWNED_ACTIVITY_TYPES]?: string[] | null | undefined;
+};
+
 /** A snapshot replaces and removes messages by id; client-only activity and reasoning survive. */
-export function reconcileSnapshot(draft: Draft, event: Extract<Event, { type: EventType.MESSAGES_SNAPSHOT }>): void {
+export function reconcileSnapshot(draft: Draft, event: MessagesSnapshot): void {
   const incoming = event.messages.map((m) => {
     if ((m as { subagentRunId?: string | null }).subagentRunId !== null) return m;
     const { subagentRunId: _drop, ...rest } = m as Message & { subagentRunId?: string | null };
     return rest as Message;
   });
   const byId = new Map(incoming.map((m) => [m.id, m]));
-  const owned = snapshotAuthority.get(event);
+  const owned = event[OWNED_ACTIVITY_TYPES];
   const hasActivity = incoming.some((m) => m.role === "activity");
   const hasReasoning = incoming.some((m) => m.role === "reasoning");
   const keepClientOnly = (m: Message) =>

@@ -2,7 +2,7 @@ import { authoritativeActivityTypes, CompatibilityBoundary, enforceEvents, trans
 import { type BaseEvent, EventType, type MessagesSnapshotEvent, type RunAgentInput } from "@ag-ui/core";
 import { defer, from, map, type Observable, tap } from "rxjs";
 import { type MessagesSnapshot, OWNED_ACTIVITY_TYPES } from "../reducer/snapshot.js";
-import { onInterruptOutcome } from "./langGraphInterrupts.js";
+import { onInterruptOutcome } from "./onInterrupt.js";
 import { warnOnProducerVersion } from "./protocolVersion.js";
 import type { RunHooks, Transport } from "./types.js";
 

@@ -1,6 +1,6 @@
 import type { BaseEvent } from "@ag-ui/core";
 import { describe, expect, it, vi } from "vitest";
-import { interruptFromOnInterrupt, onInterruptOutcome } from "./langGraphInterrupts.js";
+import { interruptFromOnInterrupt, onInterruptOutcome } from "./onInterrupt.js";
 
 // How a run's events from @ag-ui/langgraph are read; the whole path, against replayed frames
 // of the real adapter, is in ../run/commandResume.test.ts.

@@ -71,4 +71,5 @@ export {
 } from "./transport/index.js";
 export type { StopRun } from "./transport/stopRequest.js";
 export * from "./types.js";
+export { isObject } from "./util/isObject.js";
 export { type LoadOnce, loadOnce } from "./util/loadOnce.js";

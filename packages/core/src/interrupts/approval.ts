@@ -1,4 +1,5 @@
 import type { Interrupt } from "@ag-ui/core";
+import { isObject } from "../util/isObject.js";
 
 /** The answer to an approval interrupt, as AG-UI 1.0's resume payload carries it. */
 export interface ApprovalAnswer {
@@ -6,8 +7,6 @@ export interface ApprovalAnswer {
   /** Approve with edits: the tool call's arguments in full (a replacement, not a merge). */
   editedArgs?: Record<string, unknown>;
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /**
  * Whether an interrupt asks for an approval: it is bound to a tool call (`toolCallId`), or its

@@ -1,5 +1,4 @@
 import {
-  type ActivityMessage,
   type AssistantMessage,
   aggregateTokenUsage,
   type BaseEvent,
@@ -7,16 +6,18 @@ import {
   EventType,
   type Message,
   type Metadata,
-  mergeMetadata,
   type ToolMessage,
 } from "@ag-ui/core";
 import { NO_DECISIONS } from "../interrupts/decisions.js";
-import type { ThreadState, ToolCallStatus } from "../types.js";
+import type { ThreadState } from "../types.js";
+import { applyActivityDelta, applyActivitySnapshot } from "./activity.js";
 import { Draft, findMessageIndex, findToolCallOwner } from "./draft.js";
 import { flatten } from "./flatten.js";
 import { applyPatch, type PatchResult } from "./patch.js";
 import { applyPredictions, readPredictions } from "./predictState.js";
-import { snapshotAuthority } from "./snapshotAuthority.js";
+import { reconcileSnapshot } from "./snapshot.js";
+import { insertToolMessage, setToolStatus } from "./toolResults.js";
+import { withMetadata } from "./withMetadata.js";
 
 /** An empty, idle thread state for `threadId`, with any fields of `init` in place of the defaults. */
 export function createThreadState(init: Partial<ThreadState> & { threadId: string }): ThreadState {
@@ -86,15 +87,6 @@ export function reduceWith(patch: Patcher, state: ThreadState, events: readonly 
 
 function warn(message: string): void {
   console.warn(`[tandem] ${message}`);
-}
-
-function withMetadata(target: object, event: { metadata?: Metadata }): void {
-  const t = target as { metadata?: Metadata };
-  if (event.metadata !== undefined) t.metadata = mergeMetadata(t.metadata, structuredClone(event.metadata));
-}
-
-function setToolStatus(draft: Draft, id: string, status: ToolCallStatus): void {
-  if (draft.state.toolCallStatus[id] !== status) draft.own("toolCallStatus")[id] = status;
 }
 
 function apply(draft: Draft, event: Event, applyPatch: NonNullable<Patcher>): void {
@@ -282,46 +274,11 @@ function apply(draft: Draft, event: Event, applyPatch: NonNullable<Patcher>): vo
       return;
     }
     case EventType.ACTIVITY_SNAPSHOT: {
-      const i = findMessageIndex(s.messages, event.messageId);
-      const existing = i >= 0 ? s.messages[i] : undefined;
-      const replace = event.replace ?? true;
-      const fresh: ActivityMessage = {
-        id: event.messageId,
-        role: "activity",
-        activityType: event.activityType,
-        content: structuredClone(event.content),
-        ...(event.subagentRunId != null && { subagentRunId: event.subagentRunId }),
-      };
-      if (!existing) {
-        withMetadata(fresh, event);
-        draft.messages.push(draft.adopt(fresh));
-      } else if (!replace) {
-        if (existing.role === "activity" && event.metadata !== undefined) withMetadata(draft.message(i), event);
-      } else {
-        const next = draft.adopt(existing.role === "activity" ? { ...existing, ...fresh } : fresh);
-        if (event.subagentRunId == null) delete next.subagentRunId;
-        withMetadata(next, event);
-        draft.messages[i] = next;
-      }
+      applyActivitySnapshot(draft, event);
       return;
     }
     case EventType.ACTIVITY_DELTA: {
-      const i = findMessageIndex(s.messages, event.messageId);
-      if (i < 0) return;
-      const existing = s.messages[i]!;
-      if (existing.role !== "activity") {
-        warn(`ACTIVITY_DELTA: '${event.messageId}' is not an activity message`);
-        return;
-      }
-      const result = applyPatch(existing.content, event.patch ?? []);
-      if (!result.ok) {
-        warn(`Failed to apply activity patch for '${event.messageId}'; kept as it was: ${result.reason}`);
-        return;
-      }
-      const next = draft.message(i) as ActivityMessage;
-      next.content = result.value as ActivityMessage["content"];
-      next.activityType = event.activityType;
-      withMetadata(next, event);
+      applyActivityDelta(draft, event, applyPatch);
       return;
     }
     case EventType.CUSTOM: {
@@ -372,77 +329,4 @@ function apply(draft: Draft, event: Event, applyPatch: NonNullable<Patcher>): vo
 export function endSubagents(subagents: ThreadState["subagents"], reason: string): ThreadState["subagents"] {
   if (!subagents.some((a) => a.status === "running")) return subagents;
   return subagents.map((a) => (a.status === "running" ? { ...a, status: "failed", error: reason } : a));
-}
-
-/** Adds a tool result the app produced (a frontend tool's, or an error) with its call's status. */
-export function addToolResult(state: ThreadState, message: ToolMessage, status: ToolCallStatus): ThreadState {
-  const draft = new Draft(state);
-  insertToolMessage(draft, message);
-  setToolStatus(draft, message.toolCallId, status);
-  return draft.state;
-}
-
-/** Tool results go right after the assistant message that made the calls, in call order. */
-function insertToolMessage(draft: Draft, message: ToolMessage): void {
-  const messages = draft.messages;
-  const owner = findToolCallOwner(messages, message.toolCallId);
-  if (owner < 0) {
-    messages.push(draft.adopt(message));
-    return;
-  }
-  const order = (messages[owner] as AssistantMessage).toolCalls!.map((c) => c.id);
-  const rank = order.indexOf(message.toolCallId);
-  let at = owner + 1;
-  while (at < messages.length) {
-    const next = messages[at]!;
-    if (next.role !== "tool" || order.indexOf(next.toolCallId) > rank) break;
-    at++;
-  }
-  messages.splice(at, 0, draft.adopt(message));
-}
-
-/** A snapshot replaces and removes messages by id; client-only activity and reasoning survive. */
-function reconcileSnapshot(draft: Draft, event: Extract<Event, { type: EventType.MESSAGES_SNAPSHOT }>): void {
-  const incoming = event.messages.map((m) => {
-    if ((m as { subagentRunId?: string | null }).subagentRunId !== null) return m;
-    const { subagentRunId: _drop, ...rest } = m as Message & { subagentRunId?: string | null };
-    return rest as Message;
-  });
-  const byId = new Map(incoming.map((m) => [m.id, m]));
-  const owned = snapshotAuthority.get(event);
-  const hasActivity = incoming.some((m) => m.role === "activity");
-  const hasReasoning = incoming.some((m) => m.role === "reasoning");
-  const keepClientOnly = (m: Message) =>
-    (m.role === "activity" && (owned ? !owned.includes(m.activityType) : owned !== null && !hasActivity)) ||
-    (m.role === "reasoning" && !hasReasoning);
-  // The snapshot's order wins (the message the user just sent follows the history it brings,
-  // and the rows of a long thread do not shift by one when that message was first); each
-  // client-only message that survives stays after the message it followed.
-  const current = draft.state.messages;
-  const kept = new Map<string, Message>();
-  const following = new Map<string | undefined, Message[]>();
-  let after: string | undefined;
-  for (const m of current) {
-    if (byId.has(m.id)) {
-      kept.set(m.id, m);
-      after = m.id;
-    } else if (keepClientOnly(m)) following.set(after, [...(following.get(after) ?? []), m]);
-  }
-  const next = [...(following.get(undefined) ?? [])];
-  for (const m of incoming) {
-    const old = kept.get(m.id);
-    next.push(old !== undefined && sameJson(m, old) ? old : m, ...(following.get(m.id) ?? []));
-  }
-  const statuses = draft.state.toolCallStatus;
-  for (const m of next) {
-    if (m.role === "tool" && statuses[m.toolCallId] !== "complete" && statuses[m.toolCallId] !== "error") {
-      setToolStatus(draft, m.toolCallId, "complete");
-    }
-  }
-  draft.state.messages = draft.adopt(next);
-}
-
-/** Keeps identity for messages a snapshot repeats unchanged, so their rows do not re-render. */
-function sameJson(a: Message, b: Message): boolean {
-  return a === b || JSON.stringify(a) === JSON.stringify(b);
 }

@@ -20,7 +20,8 @@ import { loadCapabilities, loadHistory } from "./agentServer.js";
 import { Branching } from "./branching.js";
 import { type AgentClientOptions, stopOnServer } from "./clientOptions.js";
 import { restoreThread } from "./resumeAfterReload.js";
-import { RunLoop, type RunOwnership } from "./runLoop.js";
+import { RunLoop } from "./runLoop.js";
+import type { RunOwnership } from "./runQueue.js";
 
 const STOPPED = "Stopped by the user.";
 const ATTACHMENT_KINDS: readonly AttachmentKind[] = ["image", "audio", "video", "document"];
@@ -202,11 +203,11 @@ export class AgentClient {
    */
   setInterruptDraft(interruptId: string, args: Record<string, unknown> | null): void {
     if (this.refused("setInterruptDraft")) return;
-    this.loop.setDraft(interruptId, args);
+    this.loop.answers.setDraft(interruptId, args);
   }
 
   /** When an open interrupt expires, on this machine's clock (ms, corrected for the agent's clock); null when it never does. */
-  interruptDeadline = (interrupt: Interrupt): number | null => this.loop.interrupts.deadline(interrupt);
+  interruptDeadline = (interrupt: Interrupt): number | null => this.loop.answers.ledger.deadline(interrupt);
 
   /**
    * Puts a stored thread back: messages, state, open interrupts and tool-call statuses. Calls
@@ -221,7 +222,7 @@ export class AgentClient {
     const how = replace && !takeOver ? "follow" : fresh ? "whole" : "merge";
     restoreThread(this.loop, this.store, thread, how, this.options.resumeWindowMs);
     // A thread read while the user answered here keeps this tab's answers.
-    if (how !== "merge") this.loop.restoreDecisions(thread.decisions);
+    if (how !== "merge") this.loop.answers.restore(thread.decisions);
     this.loop.resumePendingToolCalls();
     if (!replace) this.outbox.drain("online"); // another tab's copy is that tab's to send
   }
@@ -244,12 +245,12 @@ export class AgentClient {
    * @internal set by the `ThreadRuntime` that keeps the thread (see `RunOwner`)
    */
   set ownership(ownership: RunOwnership | null) {
-    this.loop.ownership = ownership;
+    this.loop.queue.ownership = ownership;
   }
 
   /** A run is queued or going on in this client. @internal */
   get runPending(): boolean {
-    return this.loop.pending;
+    return this.loop.queue.pending;
   }
 
   /** Where the running run's stream is (ids of its first and last events), for a reload to read on; null when none. */
@@ -258,7 +259,7 @@ export class AgentClient {
   }
 
   /** Runs wait for `ready` before they start (e.g. the thread being read from storage). */
-  waitFor = (ready: Promise<unknown>): void => this.loop.waitFor(ready);
+  waitFor = (ready: Promise<unknown>): void => this.loop.queue.waitFor(ready);
 
   /** Loads stored history from servers that keep it (the agent runtime). */
   loadHistory = (signal = new AbortController().signal): Promise<void> => loadHistory(this.store, this.transport, this.loop, signal);
@@ -293,6 +294,6 @@ export class AgentClient {
 
   private answerInterrupt({ payload, metadata, ...entry }: ResumeEntry): Promise<void> {
     if (this.refused("resolveInterrupt")) return Promise.resolve();
-    return this.loop.answerInterrupt({ ...entry, ...(payload !== undefined && { payload }), ...(metadataOf(metadata) && { metadata }) });
+    return this.loop.answers.answer({ ...entry, ...(payload !== undefined && { payload }), ...(metadataOf(metadata) && { metadata }) });
   }
 }

@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { sync } from "../test/scripts.js";
 // The validation pipeline (where on_interrupt is read) loads before the first test, not inside its time limit.
 import "../test/warmPipeline.js";
+import { CommandResume } from "../transport/langGraphInterrupts.js";
 import { AgentClient } from "./agentClient.js";
-import { CommandResume } from "./commandResume.js";
 
 // What @ag-ui/langgraph 0.0.43 sends with its default settings, recorded from a real LangGraph.js
 // graph on LangGraph's API server (see the file's "about").

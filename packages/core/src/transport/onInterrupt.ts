@@ -1,15 +1,16 @@
 import { type BaseEvent, type CustomEvent, EventType, type Interrupt, type RunFinishedEvent } from "@ag-ui/core";
 import { v4 as randomUUID } from "uuid";
-import { isObject, RESUME_VIA } from "../run/commandResume.js";
+import { isObject } from "../util/isObject.js";
+import { RESUME_VIA } from "./langGraphInterrupts.js";
 
 /**
  * LangGraph's interrupts the way `@ag-ui/langgraph` reports them with its default settings: a
  * `CUSTOM` event named `on_interrupt` per `interrupt()` (its value the interrupt's value: a
  * string as it is, anything else as JSON text, the LangGraph interrupt in `rawEvent`), then a
- * `RUN_FINISHED` without an outcome. The answer goes back as `forwardedProps.command.resume`.
- * Here they become AG-UI 1.0 interrupts, drawn and answered like any other; what marks them is
- * `metadata.langgraph.resumeVia` (answered in `../run/commandResume.ts`). Loaded with the
- * validation pipeline, which applies `onInterruptOutcome` to every run's events.
+ * `RUN_FINISHED` without an outcome. Here they become AG-UI 1.0 interrupts, drawn and answered
+ * like any other; what marks them is `metadata.langgraph.resumeVia` (answered in
+ * `./langGraphInterrupts.ts`). Loaded with the validation pipeline, which applies
+ * `onInterruptOutcome` to every run's events.
  */
 const ON_INTERRUPT = "on_interrupt";
 

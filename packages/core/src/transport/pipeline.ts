@@ -1,7 +1,7 @@
 import { authoritativeActivityTypes, CompatibilityBoundary, enforceEvents, transformChunks, verifyEvents } from "@ag-ui/client";
 import { type BaseEvent, EventType, type MessagesSnapshotEvent, type RunAgentInput } from "@ag-ui/core";
 import { defer, from, map, type Observable, tap } from "rxjs";
-import { snapshotAuthority } from "../reducer/snapshotAuthority.js";
+import { type MessagesSnapshot, OWNED_ACTIVITY_TYPES } from "../reducer/snapshot.js";
 import { onInterruptOutcome } from "./onInterrupt.js";
 import { warnOnProducerVersion } from "./protocolVersion.js";
 import type { RunHooks, Transport } from "./types.js";
@@ -25,10 +25,11 @@ export function pipeline(transport: Transport, input: RunAgentInput, signal: Abo
     verifyEvents(undefined),
     // LangGraph's interrupts as @ag-ui/langgraph reports them by default (CUSTOM on_interrupt): the run's interrupt outcome.
     map(onInterruptOutcome()),
-    tap((event) => {
-      if (event.type === EventType.MESSAGES_SNAPSHOT) {
-        snapshotAuthority.set(event, authoritativeActivityTypes(event as MessagesSnapshotEvent));
-      }
+    // Which activity types a snapshot owns, read here so the reducer needs no @ag-ui/client.
+    map((event): BaseEvent => {
+      if (event.type !== EventType.MESSAGES_SNAPSHOT) return event;
+      const snapshot = event as MessagesSnapshotEvent;
+      return { ...snapshot, [OWNED_ACTIVITY_TYPES]: authoritativeActivityTypes(snapshot) } satisfies MessagesSnapshot;
     }),
   );
 }

@@ -1,17 +1,21 @@
 import type { Interrupt, Message, ResumeEntry, RunAgentInput } from "@ag-ui/core";
+import { isObject } from "../util/isObject.js";
+
+/*
+ * LangGraph's interrupts the way `@ag-ui/langgraph` reports them with its default settings: the
+ * answers go back as `forwardedProps.command.resume` (`CommandResume`, used by the run loop when
+ * it builds a request). The other direction, reading the `on_interrupt` events, is in
+ * `./onInterrupt.ts`: it loads with the validation pipeline, so an app's first load does not
+ * carry it.
+ */
 
 /**
- * Answers to LangGraph's interrupts as `@ag-ui/langgraph` reports them by default (a `CUSTOM`
- * `on_interrupt`, read in `../transport/onInterrupt.ts`): the adapter takes them as
+ * Where an `on_interrupt` interrupt's answer goes: the adapter takes it as
  * `forwardedProps.command.resume`. Such an interrupt says so in `metadata.langgraph.resumeVia`.
  */
 export const RESUME_VIA = "forwardedProps.command.resume";
 /** What @ag-ui/langgraph itself sends a graph for a cancelled interrupt (its DEFAULT_RESUME_SENTINEL_CANCELLED). */
 const CANCELLED = "__agui_cancelled__";
-
-/** A plain object (not null, not an array). */
-export const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** True for an interrupt that is answered as `forwardedProps.command.resume` (one from `on_interrupt`). */
 export function resumesViaCommand(interrupt: Interrupt): boolean {

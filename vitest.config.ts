@@ -65,11 +65,15 @@ export default defineConfig({
           name: "browser",
           environment: "node",
           include: ["apps/playground/e2e/**/*.test.ts"],
+          globalSetup: ["apps/playground/e2e/globalSetup.ts"],
           testTimeout: 60_000,
           hookTimeout: 180_000,
           // What a user would see, waited for up to 10 s (vitest's 1 s is too short for Chromium at a quarter speed).
           expect: { poll: { timeout: 10_000 } },
-          fileParallelism: false,
+          // Two files at a time: a page at a quarter speed leaves the CPU mostly idle (Chromium's
+          // throttling sleeps), so a second file's page fills that time. Each file has its own
+          // Chromium, preview server and mock agent on free ports, so none shares state.
+          fileParallelism: true,
         },
       },
     ],

@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Hold, type HoldAt, type MockAgent, startMockAgent } from "@tandem/mock-agent";
 import { type Browser, chromium, type Page } from "playwright-core";
-import { build, preview } from "vite";
+import { preview } from "vite";
 import { ensureChromium } from "../../../scripts/ensure-chromium.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -16,10 +16,9 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-/** The built playground on `vite preview`, a mock agent, and Chromium (see scripts/ensure-chromium.mjs), headless. */
+/** The playground as globalSetup.ts built it, on `vite preview`, a mock agent, and Chromium (see scripts/ensure-chromium.mjs), headless. */
 export async function startStack(): Promise<Stack> {
   const executablePath = ensureChromium();
-  await build({ root, logLevel: "warn" });
   const server = await preview({ root, logLevel: "warn", preview: { host: "127.0.0.1", port: 4173, strictPort: false } });
   const app = server.resolvedUrls!.local[0]!.replace(/\/$/, "");
   const agent = await startMockAgent({ tokenDelayMs: 15 });

@@ -133,7 +133,9 @@ const targets = [
     // thread and LangGraph's command resume (issue 28) and the snapshot order fix (issue 26):
     // 25.94 KiB with all of them: budget 26.5 KiB.
     // Issue 34 (run owner, exact resume, stored decisions, outbox merge, one loader): 27.91 KiB, budget 28.5.
-    budget: 28.5 * KiB,
+    // Issue 36 (the composer's draft and the client's options in core, the loop in files of one idea;
+    // untruncate-json left for the pipeline's chunk): 29.09 KiB, budget 29.5.
+    budget: 29.5 * KiB,
     options: {
       stdin: {
         contents: 'export * from "@tandem/react";\nexport * from "@tandem/core";\n',

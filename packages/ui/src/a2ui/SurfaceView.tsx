@@ -1,3 +1,4 @@
+import { isObject } from "@tandem/core";
 import { Component, createContext, type ErrorInfo, type ReactNode, useContext, useMemo } from "react";
 import { PartFailed } from "../util/PartFailed.js";
 import { boundPath, readValue } from "./binding.js";
@@ -59,8 +60,6 @@ class OverBudget extends Error {
     super(`This interface has more than ${A2UI_NODE_BUDGET} components; it was not drawn.`);
   }
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** Draws one surface from its state: the component "root" and what it references. */
 export function SurfaceView({ surface, catalog, onAction, onEdit }: SurfaceScope) {

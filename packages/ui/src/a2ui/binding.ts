@@ -1,8 +1,8 @@
 // Reading A2UI v0.9 dynamic values (a literal, or `{ path }` bound to the data model) and the
 // small checks the catalog needs: safe URLs, and text that is only ever text.
+import { isObject } from "@tandem/core";
+import { isWebUrl } from "../util/urlPolicy.js";
 import { absolutePath, getAt } from "./dataModel.js";
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** The bound path of a dynamic value (`{ path }`), made absolute inside `scope`; null for a literal. */
 export function boundPath(value: unknown, scope: string): string | null {
@@ -22,13 +22,7 @@ export function asText(value: unknown): string {
   return typeof value === "string" ? value : typeof value === "number" || typeof value === "boolean" ? String(value) : "";
 }
 
-/** `url` when it is an absolute http(s) URL, else null (no javascript:, data:, or relative URLs). */
+/** `url` when it is an absolute http(s) URL (see the URL policy), else null (no javascript:, data:, or relative URLs). */
 export function safeUrl(value: unknown): string | null {
-  if (typeof value !== "string") return null;
-  try {
-    const url = new URL(value);
-    return url.protocol === "https:" || url.protocol === "http:" ? url.href : null;
-  } catch {
-    return null;
-  }
+  return isWebUrl(value) ? new URL(value).href : null;
 }

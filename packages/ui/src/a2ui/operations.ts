@@ -1,3 +1,4 @@
+import { isObject } from "@tandem/core";
 // A2UI v0.9 server-to-client messages ("operations") and their effect on surfaces, applied in
 // order. Anything that is not a valid operation becomes an error message kept with the activity
 // message that carried it; nothing throws.
@@ -47,8 +48,6 @@ export interface A2uiMessage {
 }
 
 const KINDS = ["createSurface", "updateComponents", "updateDataModel", "deleteSurface"] as const;
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** The operations of an activity's content, or null when it carries none (a status such as "building"). */
 export function operationsOf(content: unknown): unknown[] | null {

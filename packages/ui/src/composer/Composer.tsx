@@ -1,9 +1,9 @@
+import { composeEventHandlers } from "@radix-ui/primitive";
+import { useComposedRefs } from "@radix-ui/react-compose-refs";
 import { type ComponentPropsWithoutRef, forwardRef, useCallback, useEffect, useId, useRef, useState } from "react";
 import { useLabels } from "../labels/labels.js";
 import { usePart } from "../parts/registry.js";
 import { useConfirmationFocusRegistry } from "../tools/confirmationFocus.js";
-import { composeEventHandlers } from "../util/composeEventHandlers.js";
-import { useComposedRefs } from "../util/composeRefs.js";
 import { cx } from "../util/cx.js";
 import { ActionButton, type PartButtonProps } from "../util/Primitive.js";
 import { ComposerAttachButton, ComposerAttachments } from "./ComposerAttachments.js";

@@ -1,6 +1,6 @@
+import { useComposedRefs } from "@radix-ui/react-compose-refs";
 import { forwardRef, useEffect, useRef, useState } from "react";
 import { useLabels } from "../labels/labels.js";
-import { useComposedRefs } from "../util/composeRefs.js";
 import { cx } from "../util/cx.js";
 import { MicIcon } from "../util/icons.js";
 import type { PartButtonProps } from "../util/Primitive.js";

@@ -1,3 +1,5 @@
+import { isObject } from "@tandem/core";
+
 /** One changed value of the agent's state: where, before and after (undefined: absent). */
 export interface StateChange {
   path: string;
@@ -6,7 +8,7 @@ export interface StateChange {
 }
 
 type Json = unknown;
-const isObject = (v: Json): v is Record<string, Json> => typeof v === "object" && v !== null && !Array.isArray(v);
+const isJsonObject = (v: Json): v is Record<string, Json> => isObject(v);
 
 /** Deeper than this, or back at a container already on the path (a cycle), a value is compared as a whole. */
 const MAX_DEPTH = 64;
@@ -22,7 +24,7 @@ export function diffState(before: Json, after: Json, path = "", seen: object[] =
     for (let i = 0; i < Math.max(before.length, after.length); i++) changes.push(...nested(before[i], after[i], String(i)));
     return changes;
   }
-  if (isObject(before) && isObject(after)) {
+  if (isJsonObject(before) && isJsonObject(after)) {
     return [...new Set([...Object.keys(before), ...Object.keys(after)])].flatMap((key) =>
       nested(before[key], after[key], key.replace(/~/g, "~0").replace(/\//g, "~1")),
     );

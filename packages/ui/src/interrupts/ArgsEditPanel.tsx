@@ -1,3 +1,4 @@
+import { isObject } from "@tandem/core";
 import { type AgentCapabilities, type Interrupt, type JsonSchema, useAgentClient, useCapabilities, validateArgs } from "@tandem/react";
 import { type RefObject, useEffect, useMemo, useRef, useState } from "react";
 import { useLabels } from "../labels/labels.js";
@@ -21,8 +22,6 @@ export interface ArgsEditPanelProps {
   checkRef: RefObject<CheckEdit | null>;
   id: string;
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /**
  * The arguments' JSON Schema: the interrupt's `responseSchema.properties.editedArgs`, else the

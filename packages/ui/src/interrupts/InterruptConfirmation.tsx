@@ -1,9 +1,10 @@
+import { composeEventHandlers } from "@radix-ui/primitive";
+import { useComposedRefs } from "@radix-ui/react-compose-refs";
+import { isObject } from "@tandem/core";
 import { type Interrupt, useAgent, useAgentClient, useToolCall } from "@tandem/react";
 import { type ComponentPropsWithoutRef, forwardRef, useEffect, useId, useRef, useState } from "react";
 import { useLabels } from "../labels/labels.js";
 import { useConfirmationKeys } from "../tools/useConfirmationKeys.js";
-import { composeEventHandlers } from "../util/composeEventHandlers.js";
-import { useComposedRefs } from "../util/composeRefs.js";
 import { cx } from "../util/cx.js";
 import { pretty } from "../util/json.js";
 import { lazyPart } from "../util/lazyPart.js";
@@ -25,8 +26,6 @@ export interface InterruptConfirmationProps extends Omit<ComponentPropsWithoutRe
 // The edit form loads on first use: most approvals are answered without it.
 // A part like the others: its failure view offers Retry, and "Edit arguments" stays for another try.
 const ArgsEditPanel = lazyPart<ArgsEditPanelProps, never>(() => import("./ArgsEditPanel.js").then((m) => m.default));
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /**
  * The default look of an approval interrupt (bound to a tool call, or asking for an `approved`

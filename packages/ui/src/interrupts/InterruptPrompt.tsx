@@ -1,7 +1,7 @@
+import { composeEventHandlers } from "@radix-ui/primitive";
 import type { Interrupt } from "@tandem/react";
 import { type ComponentPropsWithoutRef, forwardRef, useId, useState } from "react";
 import { useLabels } from "../labels/labels.js";
-import { composeEventHandlers } from "../util/composeEventHandlers.js";
 import { cx } from "../util/cx.js";
 import { FieldInput } from "./FieldInput.js";
 import { humanize } from "./humanize.js";

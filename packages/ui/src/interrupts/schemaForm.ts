@@ -1,3 +1,5 @@
+import { isObject } from "@tandem/core";
+
 export type FieldKind = "string" | "number" | "integer" | "boolean" | "enum" | "json";
 
 export interface Field {
@@ -12,7 +14,8 @@ export interface Field {
 
 type Schema = Record<string, unknown>;
 
-const isObject = (v: unknown): v is Schema => typeof v === "object" && v !== null && !Array.isArray(v);
+/** A JSON Schema node: any plain object (what it says is read field by field). */
+const isSchema = (v: unknown): v is Schema => isObject(v);
 
 function kindOf(property: Schema): FieldKind {
   if (Array.isArray(property.enum) && property.enum.length > 0) return "enum";
@@ -22,11 +25,11 @@ function kindOf(property: Schema): FieldKind {
 
 /** The fields of an object schema, or null when the schema is not one we can draw as a form. */
 export function fieldsOf(schema: unknown): Field[] | null {
-  if (!isObject(schema) || !isObject(schema.properties)) return null;
+  if (!isSchema(schema) || !isSchema(schema.properties)) return null;
   if (schema.type !== undefined && schema.type !== "object") return null;
   const required = new Set(Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === "string") : []);
   return Object.entries(schema.properties).map(([name, raw]) => {
-    const property = isObject(raw) ? raw : {};
+    const property = isSchema(raw) ? raw : {};
     const kind = kindOf(property);
     const fallback = property.default;
     const initial =

@@ -4,6 +4,7 @@
  * @module @tandem/ui/markdown
  */
 "use client";
+
 // A client module for React Server Components, as the main entry.
 
 // `@tandem/ui/markdown`: the Markdown renderer (micromark + GFM to mdast to hast to React, the
@@ -12,9 +13,9 @@
 // loads it lazily; import it from here to render Markdown eagerly:
 //   <Chat components={{ Markdown }} />
 
+export { isSafeImage, isSafeLink } from "../util/urlPolicy.js";
 export { useCopy } from "../util/useCopy.js";
 export { CodeBlock, type CodeBlockProps } from "./CodeBlock.js";
 export { type FenceRenderer, type FenceRendererProps, registerFenceRenderer } from "./fences.js";
 export { Markdown } from "./Markdown.js";
-export { isSafeImage, isSafeLink } from "./safeUrl.js";
 export type { MarkdownProps } from "./types.js";

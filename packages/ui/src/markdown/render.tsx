@@ -3,11 +3,11 @@ import { urlAttributes } from "html-url-attributes";
 import { defaultHandlers, type State, toHast } from "mdast-util-to-hast";
 import type { ComponentPropsWithoutRef, JSX, ReactNode } from "react";
 import { Fragment, jsx, jsxs } from "react/jsx-runtime";
+import { isSafeImage, isSafeLink } from "../util/urlPolicy.js";
 import { CodeBlock } from "./CodeBlock.js";
 import type { Footer, MdNode, NotesSoFar } from "./document.js";
 import { remarkHtmlAsText } from "./htmlAsText.js";
 import { InlineMath } from "./Math.js";
-import { isSafeImage, isSafeLink } from "./safeUrl.js";
 import { type Mdast, parseMarkdown } from "./syntax.js";
 
 type WithNode<T extends keyof JSX.IntrinsicElements> = ComponentPropsWithoutRef<T> & { node?: unknown };

@@ -1,5 +1,6 @@
 import { AppBridge } from "@modelcontextprotocol/ext-apps/app-bridge";
 import type { CallToolResult, ReadResourceResult } from "@modelcontextprotocol/sdk/types.js";
+import { isWebUrl } from "../util/urlPolicy.js";
 import type { McpAppContent } from "./content.js";
 import type { McpRequest } from "./proxy.js";
 import type { ResourceCsp } from "./srcdoc.js";
@@ -90,14 +91,6 @@ async function appToolsOf(request: McpRequest, signal?: AbortSignal): Promise<Se
   }
   return names;
 }
-
-const isWebUrl = (url: string) => {
-  try {
-    return ["http:", "https:"].includes(new URL(url).protocol);
-  } catch {
-    return false;
-  }
-};
 
 const openInNewTab = (url: string) => {
   window.open(url, "_blank", "noopener,noreferrer");

@@ -1,7 +1,7 @@
+import { useComposedRefs } from "@radix-ui/react-compose-refs";
 import { type AgentClient, type UseBranches, useAgent, useAgentClient, useBranches } from "@tandem/react";
 import { type ComponentPropsWithoutRef, createContext, forwardRef, useContext, useEffect, useId, useRef } from "react";
 import { useLabels } from "../labels/labels.js";
-import { useComposedRefs } from "../util/composeRefs.js";
 import { cx } from "../util/cx.js";
 import { NextIcon, PreviousIcon } from "../util/icons.js";
 import { ActionButton, type PartButtonProps } from "../util/Primitive.js";

@@ -1,10 +1,10 @@
+import { composeEventHandlers } from "@radix-ui/primitive";
+import { useComposedRefs } from "@radix-ui/react-compose-refs";
 import { useAgentClient } from "@tandem/react";
 import { type ComponentPropsWithoutRef, forwardRef } from "react";
 import { useLabels } from "../labels/labels.js";
 import { partLoaded, preloadPart, usePart } from "../parts/registry.js";
 import { useConfirmationFocusRegistry } from "../tools/confirmationFocus.js";
-import { composeEventHandlers } from "../util/composeEventHandlers.js";
-import { useComposedRefs } from "../util/composeRefs.js";
 import { cx } from "../util/cx.js";
 import { CheckIcon, CopyIcon, EditIcon, RegenerateIcon } from "../util/icons.js";
 import { ActionButton, type PartButtonProps } from "../util/Primitive.js";

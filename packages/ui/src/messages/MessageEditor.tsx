@@ -1,8 +1,8 @@
+import { composeEventHandlers } from "@radix-ui/primitive";
 import { type InputContent, useAgent } from "@tandem/react";
 import { type ComponentPropsWithoutRef, forwardRef, type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { useLabels } from "../labels/labels.js";
 import { useConfirmationFocusRegistry } from "../tools/confirmationFocus.js";
-import { composeEventHandlers } from "../util/composeEventHandlers.js";
 import { cx } from "../util/cx.js";
 import { textOfMessage, useMessageContext } from "./messageContext.js";
 

@@ -1,12 +1,13 @@
 import type { InputContent } from "@tandem/react";
 import { useLabels } from "../labels/labels.js";
 import { formatSize } from "../util/formatSize.js";
+import { isSafeFileSrc } from "../util/urlPolicy.js";
 
 /** Only http(s), blob and image data URLs become a `src`; a provider file handle is nothing a browser can fetch. */
 function imageSrc(part: Extract<InputContent, { type: "image" }>): string | undefined {
   const source = part.source;
   const url = source.type === "data" ? `data:${source.mimeType};base64,${source.value}` : source.type === "url" ? source.value : "";
-  return /^(https?:|blob:|data:image\/)/i.test(url) ? url : undefined;
+  return isSafeFileSrc(url) ? url : undefined;
 }
 
 type Meta = { alt?: unknown; filename?: unknown; name?: unknown; size?: unknown } | undefined;

@@ -1,3 +1,5 @@
+import { composeEventHandlers } from "@radix-ui/primitive";
+import { useComposedRefs } from "@radix-ui/react-compose-refs";
 import {
   type ComponentPropsWithoutRef,
   createContext,
@@ -13,8 +15,6 @@ import {
 } from "react";
 import type { ChatTheme } from "../chat/Chat.js";
 import { type ChatLabels, LabelsProvider, useLabels } from "../labels/labels.js";
-import { composeEventHandlers } from "../util/composeEventHandlers.js";
-import { useComposedRefs } from "../util/composeRefs.js";
 import { cx } from "../util/cx.js";
 import { type AsChildProp, slotOr } from "../util/Primitive.js";
 import { type ThreadListEntry, useThreadList } from "./useThreadList.js";

@@ -1,8 +1,8 @@
+import { composeEventHandlers } from "@radix-ui/primitive";
+import { useComposedRefs } from "@radix-ui/react-compose-refs";
 import type { ToolCallView } from "@tandem/react";
 import { type ComponentPropsWithoutRef, createContext, forwardRef, type ReactNode, useContext, useEffect, useId, useState } from "react";
 import { useLabels } from "../labels/labels.js";
-import { composeEventHandlers } from "../util/composeEventHandlers.js";
-import { useComposedRefs } from "../util/composeRefs.js";
 import { cx } from "../util/cx.js";
 import { argsText } from "../util/json.js";
 import { ActionButton, type PartButtonProps } from "../util/Primitive.js";

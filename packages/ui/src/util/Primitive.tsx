@@ -1,7 +1,7 @@
+import { composeEventHandlers } from "@radix-ui/primitive";
+import { useComposedRefs } from "@radix-ui/react-compose-refs";
 import { Slot } from "@radix-ui/react-slot";
 import { type ComponentPropsWithoutRef, type ElementType, forwardRef, type ReactNode } from "react";
-import { composeEventHandlers } from "./composeEventHandlers.js";
-import { useComposedRefs } from "./composeRefs.js";
 import { cx } from "./cx.js";
 import { useDelegatedAction } from "./delegatedClick.js";
 

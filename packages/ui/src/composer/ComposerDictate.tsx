@@ -1,5 +1,5 @@
 import { forwardRef, useSyncExternalStore } from "react";
-import { lazyPart } from "../util/lazyPart.js";
+import { type LazyPart, lazyPart } from "../util/lazyPart.js";
 import type { ComposerDictateBodyProps } from "./ComposerDictateBody.js";
 import { canDictate } from "./speechRecognition.js";
 
@@ -19,7 +19,7 @@ const never = () => () => {};
  * Escape, or typing stops. Nothing is sent until the user sends. A failure (no permission, no
  * speech) is said in a polite live region beside it.
  */
-export const ComposerDictate = Object.assign(
+export const ComposerDictate: LazyPart<ComposerDictateProps, HTMLButtonElement> = Object.assign(
   forwardRef<HTMLButtonElement, ComposerDictateProps>(function ComposerDictate(props, ref) {
     const supported = useSyncExternalStore(never, canDictate, () => false);
     return supported ? <ComposerDictateBody {...props} ref={ref} /> : null;

@@ -6,6 +6,7 @@ import type { ComposerState, PendingAttachment } from "./types.js";
 
 /** What a composer follows: the current thread's client, which changes with the thread. */
 export interface ComposerHost {
+  /** The current thread's client, which a draft is sent through. */
   client(): AgentClient;
   /** Calls `listener` when the current client may have changed; returns an unsubscribe. */
   subscribe(listener: () => void): () => void;
@@ -42,6 +43,7 @@ export class ComposerRuntime {
     this.store = createStore<ComposerState>()(() => EMPTY);
   }
 
+  /** The draft now: its text and files. */
   getState(): ComposerState {
     return this.store.getState();
   }

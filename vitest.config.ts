@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 // Vitest 5's reporter calls Map.groupBy, which Node 20 lacks (it arrived in Node 21).
@@ -38,6 +39,10 @@ const unit = (name: string, environment: "node" | "jsdom") => ({
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker short of the cores: on CI's 2 cores, one file at a time. The
+    // browser files mostly wait (Chromium at a quarter speed, streamed replies), so two at a time
+    // halve the run (1,625 s to about half) without starving a test.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       unit("core", "node"),
       unit("react", "jsdom"),

@@ -101,7 +101,10 @@ describe("the outbox in Chromium", () => {
   });
 
   it("a reload while the agent cannot be reached keeps the message, said unreachable, and Send now sends it once", async () => {
-    const page = await openPage(stack, "agentic-chat");
+    // A first backoff wait of an hour (`?retry=`): no try of the backoff's may start while the
+    // test reloads (a reload in the middle of a try finds the message sent and cut off instead).
+    const agentUrl = encodeURIComponent(`${stack.agent.baseUrl}/agentic-chat`);
+    const page = await openPage(stack, "agentic-chat", `agent=${agentUrl}&retry=3600000`);
     await page.context().setOffline(true);
     await send(page, "kept over a reload");
     await outboxItem(page, "kept over a reload").waitFor();

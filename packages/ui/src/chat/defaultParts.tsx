@@ -196,3 +196,10 @@ export const defaultParts: ChatComponents = {
 };
 
 registerDefaultParts(defaultParts);
+
+/** Loads every default part that is a chunk of its own; settles when all are in. */
+export function preloadDefaultParts(): Promise<void> {
+  return Promise.all(Object.values(defaultParts).map((part) => (part as { preload?: () => Promise<void> }).preload?.())).then(
+    () => undefined,
+  );
+}

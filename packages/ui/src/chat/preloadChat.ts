@@ -1,7 +1,7 @@
 import { loadPipeline } from "@tandem/core";
 import { preloadFiles } from "../composer/lazyFiles.js";
 import { preloadMarkdown } from "../markdown/LazyMarkdown.js";
-import { defaultParts } from "./defaultParts.js";
+import { preloadDefaultParts } from "./defaultParts.js";
 
 /**
  * Loads everything `<Chat>` fetches on first use: every default part that is a chunk of its own
@@ -12,6 +12,5 @@ import { defaultParts } from "./defaultParts.js";
  * Rejects if a chunk could not be loaded; calling it again loads what failed.
  */
 export function preloadChat(): Promise<void> {
-  const parts = Object.values(defaultParts).map((part) => (part as { preload?: () => Promise<void> }).preload?.());
-  return Promise.all([...parts, preloadMarkdown(), preloadFiles(), loadPipeline()]).then(() => undefined);
+  return Promise.all([preloadDefaultParts(), preloadMarkdown(), preloadFiles(), loadPipeline()]).then(() => undefined);
 }

@@ -1,7 +1,7 @@
 // Loads every default part <Chat> loads on first use before a test file runs (a setup file of the
 // ui project): tests of what a part does see it in the render that asks for it. What `preloadChat`
 // does, less the Markdown renderer, which Markdown's own tests load (some with a module mocked).
-import { defaultParts } from "../chat/defaultParts.js";
+import { preloadDefaultParts } from "../chat/defaultParts.js";
 import { preloadFiles } from "../composer/lazyFiles.js";
 
-await Promise.all([...Object.values(defaultParts).map((part) => (part as { preload?: () => Promise<void> }).preload?.()), preloadFiles()]);
+await Promise.all([preloadDefaultParts(), preloadFiles()]);

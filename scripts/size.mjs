@@ -87,7 +87,10 @@ const targets = [
     // blocks out of view mount later, watched for nearness; rows' clicks delegated) +0.8 KiB.
     // 23.43 KiB with all of them: budget 24 KiB.
     // Issue 34 (part boundaries, following a run, the unreachable alert): 24.61 KiB, budget 25.
-    budget: 25 * KiB,
+    // Issue 36 (the parts registry: 29 replaceable parts in one table of defaults, eight of them
+    // hard-wired before; preloadChat; the draft read from core's ComposerRuntime): 25.27 KiB,
+    // budget 25.5. An app ships what it uses of this: the Quick start's budget is below.
+    budget: 25.5 * KiB,
     options: {
       entryPoints: ["packages/ui/src/index.ts"],
       external: [...REACT, "@tandem/react", "@tandem/core", "@ag-ui/*", "rxjs", "rxjs/*", ...MARKDOWN_STACK],
@@ -298,12 +301,19 @@ for (const target of targets) {
 // a JSON Schema `as const` (typed by json-schema-to-ts, validated by a chunk loaded with the
 // first call) instead of zod, whose classic API was 24.9 KiB of it: 35.99 KiB, budget 37 KiB.
 // Issue 34 (run owner, exact resume, decisions, outbox merge, boundaries, one loader): 38.80 KiB,
-// budget 39.5; with React 105.45 KiB, over issue 35/36's 105 KiB target by 0.45 KiB (to win back).
-const QUICK_START_TODAY = 38.8 * KiB;
+// budget 39.5; with React 105.45 KiB, over issue 35/36's 105 KiB target by 0.45 KiB.
+// Issue 36 (the parts registry and core's ComposerRuntime took it to 105.88 with React): what a
+// chat whose agent never asks and never patches does not need left the first load. Answering
+// interrupts (the resume run, approved tools, expiry, LangGraph's command) loads with the first
+// interrupt; the reducer's less common half (JSON Patch, activity, MESSAGES_SNAPSHOT, predictive
+// state) comes with the validation pipeline, which every event goes through first: 38.24 KiB,
+// 104.82 with React.
+const QUICK_START_TODAY = 38.24 * KiB;
 const QUICK_START_BUDGET = 39.5 * KiB;
-// The same with React, the figure an app ships (issue 26's target): 102.63 KiB when set. The row
-// after it is the app with zod parameters instead (127.60 then), for the README's word on zod.
-const QUICK_START_WITH_REACT_BUDGET = 110 * KiB;
+// The same with React, the figure an app ships: issue 26's target was 110 KiB (102.63 when set);
+// issue 36's is 105 KiB, and this budget holds it. The row after it is the app with zod
+// parameters instead (127.60 at issue 26), for the README's word on zod.
+const QUICK_START_WITH_REACT_BUDGET = 105 * KiB;
 
 // Parts of LAZY_PARTS (scripts/quick-start-size.mjs) allowed in the first load: none. Each
 // loads on first use; one in the first load fails the run.

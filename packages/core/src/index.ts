@@ -32,6 +32,7 @@ export { applyPatch, type PatchResult } from "./reducer/patch.js";
 export { createThreadState, reduceEvent, reduceEvents } from "./reducer/reduceEvents.js";
 export { AgentClient } from "./run/agentClient.js";
 export type { AgentClientOptions, ClientOptions } from "./run/clientOptions.js";
+export { loadInterruptAnswering } from "./run/interruptAnswers.js";
 export { type AsideClient, requestThroughAgent } from "./run/requestAside.js";
 export { agentRuntimeStorage } from "./storage/agentRuntimeStorage.js";
 export { type IndexedDbStorageOptions, indexedDbStorage } from "./storage/indexedDbStorage.js";

@@ -28,6 +28,13 @@ export function noDecisions(d: InterruptDecisions | undefined): boolean {
   return !d || (d.answered.length === 0 && Object.keys(d.drafts).length === 0);
 }
 
+/** The drafts without the one of this interrupt (the same object when it has none). */
+export function withoutDraft(drafts: InterruptDecisions["drafts"], interruptId: string): InterruptDecisions["drafts"] {
+  if (!Object.hasOwn(drafts, interruptId)) return drafts;
+  const { [interruptId]: _, ...rest } = drafts;
+  return rest;
+}
+
 /** At most this many decisions of each kind are read back from storage. */
 const MAX_DECISIONS = 200;
 /** Stored edited arguments or answers larger than this (as JSON) are not read back. */

@@ -10,12 +10,9 @@ import {
 } from "@ag-ui/core";
 import { NO_DECISIONS } from "../interrupts/decisions.js";
 import type { ThreadState } from "../types.js";
-import { applyActivityDelta, applyActivitySnapshot } from "./activity.js";
 import { Draft, findMessageIndex, findToolCallOwner } from "./draft.js";
 import { flatten } from "./flatten.js";
-import { applyPatch, type PatchResult } from "./patch.js";
-import { applyPredictions, readPredictions } from "./predictState.js";
-import { reconcileSnapshot } from "./snapshot.js";
+import { type ReducerParts, reducerParts } from "./reducerParts.js";
 import { insertToolMessage, setToolStatus } from "./toolResults.js";
 import { withMetadata } from "./withMetadata.js";
 
@@ -53,43 +50,40 @@ export function createThreadState(init: Partial<ThreadState> & { threadId: strin
  * every message, tool call and state slice the events did not touch keeps its identity.
  */
 export function reduceEvents(state: ThreadState, events: readonly BaseEvent[]): ThreadState {
-  return reduceWith(applyPatch, state, events);
+  return reduceWith(reducerParts, state, events);
 }
 
 /** `reduceEvents` for a single event. */
 export function reduceEvent(state: ThreadState, event: BaseEvent): ThreadState {
-  return reduceWith(applyPatch, state, [event]);
+  return reduceWith(reducerParts, state, [event]);
 }
 
-/** How the reducer applies a JSON Patch (`applyPatch`); null where that code is not loaded. */
-export type Patcher = typeof applyPatch | null;
-
-const NOT_LOADED: PatchResult = { ok: false, reason: "the JSON Patch code is not loaded yet (it loads with the client's first run)" };
-
 /**
- * `reduceEvents` with the patcher given: an `AgentClient`'s store passes the one that loads
- * with the validation pipeline, which every event of a run goes through first, so an app's
- * first load carries no JSON Patch code. Without one, patches are refused and warned about.
+ * `reduceEvents` with the less common work given (`reducerParts`): an `AgentClient`'s store
+ * passes the parts that load with the validation pipeline, which every event of a run goes
+ * through first, so an app's first load carries none of them. Without them, the events that
+ * need them (patches, activity, snapshots, predictive state) are refused and warned about.
  * @internal
  */
-export function reduceWith(patch: Patcher, state: ThreadState, events: readonly BaseEvent[]): ThreadState {
+export function reduceWith(parts: ReducerParts, state: ThreadState, events: readonly BaseEvent[]): ThreadState {
   if (events.length === 0) return state;
   const draft = new Draft(state);
   const argsGrew = new Set<string>();
-  const patchWith: typeof applyPatch = patch ?? (() => NOT_LOADED);
   for (const event of events as readonly Event[]) {
-    apply(draft, event, patchWith);
+    apply(draft, event, parts);
     if (event.type === EventType.TOOL_CALL_ARGS) argsGrew.add(event.toolCallId);
   }
-  if (argsGrew.size > 0) applyPredictions(draft, argsGrew);
+  if (argsGrew.size > 0) parts?.applyPredictions(draft, argsGrew);
   return draft.state;
 }
+
+const NOT_LOADED = "ignored: the code that applies it is not loaded yet (it loads with the client's first run)";
 
 function warn(message: string): void {
   console.warn(`[tandem] ${message}`);
 }
 
-function apply(draft: Draft, event: Event, applyPatch: NonNullable<Patcher>): void {
+function apply(draft: Draft, event: Event, parts: ReducerParts): void {
   const s = draft.state;
   switch (event.type) {
     case EventType.RUN_STARTED: {
@@ -263,28 +257,18 @@ function apply(draft: Draft, event: Event, applyPatch: NonNullable<Patcher>): vo
       s.state = event.snapshot;
       return;
     }
-    case EventType.STATE_DELTA: {
-      const result = applyPatch(s.state, event.delta);
-      if (result.ok) s.state = result.value;
-      else warn(`Failed to apply state patch; the state is kept as it was: ${result.reason}`);
+    case EventType.STATE_DELTA:
+    case EventType.MESSAGES_SNAPSHOT:
+    case EventType.ACTIVITY_SNAPSHOT:
+    case EventType.ACTIVITY_DELTA:
+      if (parts) parts.apply(draft, event);
+      else warn(`${event.type} ${NOT_LOADED}`);
       return;
-    }
-    case EventType.MESSAGES_SNAPSHOT: {
-      reconcileSnapshot(draft, event);
-      return;
-    }
-    case EventType.ACTIVITY_SNAPSHOT: {
-      applyActivitySnapshot(draft, event);
-      return;
-    }
-    case EventType.ACTIVITY_DELTA: {
-      applyActivityDelta(draft, event, applyPatch);
-      return;
-    }
     case EventType.CUSTOM: {
       if (event.name !== "PredictState") return;
-      const predictions = readPredictions(event.value);
-      if (predictions) s.predictions = predictions;
+      const predictions = parts?.readPredictions(event.value);
+      if (!parts) warn(`PredictState ${NOT_LOADED}`);
+      else if (predictions) s.predictions = predictions;
       else warn("PredictState: expected [{ state_key, tool, tool_argument }]; ignored");
       return;
     }

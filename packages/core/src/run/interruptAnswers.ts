@@ -1,22 +1,20 @@
-import type { Interrupt, ResumeEntry } from "@ag-ui/core";
-import { approvedCalls } from "../interrupts/approvedCalls.js";
-import { type InterruptDecisions, NO_DECISIONS } from "../interrupts/decisions.js";
+import type { Interrupt, Message, ResumeEntry, RunAgentInput } from "@ag-ui/core";
+import { type InterruptDecisions, NO_DECISIONS, withoutDraft } from "../interrupts/decisions.js";
 import { addToolResult } from "../reducer/toolResults.js";
 import type { ThreadStore } from "../store/createThreadStore.js";
 import type { ToolRegistry } from "../tools/registry.js";
-import { CommandResume } from "../transport/langGraphInterrupts.js";
 import type { ThreadState } from "../types.js";
+import { loadOnce } from "../util/loadOnce.js";
 import { InterruptLedger } from "./interruptLedger.js";
+import type { InterruptResponder } from "./interruptResponder.js";
 import type { RunRequest } from "./runRequest.js";
 import { markPendingCalls } from "./status.js";
 import { toolMessage } from "./toolRunner.js";
 import { CANCELLED } from "./toolSettler.js";
 
 const REJECTED = "Rejected by the user.";
-/** setTimeout takes at most 2^31 - 1 ms; a later deadline is checked again then. */
-const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 
-/** What answering interrupts needs from the run loop that owns it. */
+/** What interrupts need from the run loop that owns them. */
 export interface InterruptAnswersHost {
   readonly store: ThreadStore;
   readonly tools: ToolRegistry;
@@ -27,61 +25,99 @@ export interface InterruptAnswersHost {
 }
 
 /**
- * The person's side of a run's interrupts: answers (and edits not sent yet) are kept with the
- * thread, and the run that carries them all starts once none is open. An interrupt that expires
- * unanswered goes as cancelled; a timer wakes up at the next deadline to send answers that were
- * only waiting for it.
+ * Loads the code that answers interrupts (the resume run, approved tools, expiry), once. It is a
+ * chunk of its own, so a chat whose agent never asks ships none of it; a client loads it when
+ * the first interrupt arrives or a thread brings one, and an app may load it earlier (while
+ * idle, to answer offline later; `preloadChat()` does).
+ */
+export const loadInterruptAnswering = loadOnce(() => import("./interruptResponder.js"));
+
+/**
+ * A run's interrupts, as the run loop sees them. What every run needs is here: each interrupt's
+ * deadline and the answers waiting to go (the ledger), drafts of edited arguments, and what a
+ * new message or Stop does to open ones. Answering itself (the resume run, approved tools, the
+ * expiry timer, LangGraph's command) is the responder, loaded when the first interrupt arrives
+ * or a thread brings some, so it is in by the time a person answers.
  */
 export class InterruptAnswers {
   /** The answers waiting to go, and each interrupt's deadline. */
   readonly ledger = new InterruptLedger();
-  /** Answers to LangGraph's `on_interrupt` interrupts go as `forwardedProps.command.resume`. */
-  readonly commandResume = new CommandResume();
-  /** Wakes up when an open interrupt expires, to send answers that were only waiting for it. */
-  private expiryTimer: ReturnType<typeof setTimeout> | null = null;
+  private responder: InterruptResponder | null = null;
+  private loading: Promise<InterruptResponder> | null = null;
   private disposed = false;
 
   constructor(private readonly host: InterruptAnswersHost) {}
 
-  private get state(): ThreadState {
-    return this.host.store.getState();
+  /** Loads the responder (once), or returns it. A load that failed is tried again by the next call. */
+  private load(): Promise<InterruptResponder> {
+    const ready = this.ready();
+    if (ready) return Promise.resolve(ready);
+    this.loading ??= loadInterruptAnswering().then(
+      (module) => {
+        this.responder ??= this.create(module);
+        return this.responder;
+      },
+      (error: Error) => {
+        this.loading = null;
+        throw new Error(`Could not load Tandem's interrupt answering: ${error.message}`);
+      },
+    );
+    return this.loading;
+  }
+
+  /** The responder, once its code is in (made here when another client loaded it). */
+  private ready(): InterruptResponder | null {
+    const loaded = loadInterruptAnswering.loaded();
+    if (loaded && !this.responder) this.responder = this.create(loaded);
+    return this.responder;
+  }
+
+  /** The responder, given what it asks of the loop. */
+  private create({ InterruptResponder }: typeof import("./interruptResponder.js")): InterruptResponder {
+    const { store, tools } = this.host;
+    const settle = (id: string, content: string) => (s: ThreadState) => addToolResult(s, toolMessage(id, { content }), "complete");
+    const responder = new InterruptResponder(
+      {
+        ...this.host,
+        settleUnrun: ({ rejected, cancelled }) => {
+          for (const id of rejected) store.update(settle(id, REJECTED));
+          for (const id of cancelled) store.update(settle(id, CANCELLED));
+        },
+        markPending: (ids) => store.update((s) => markPendingCalls(s, ids, tools)),
+      },
+      this.ledger,
+    );
+    if (this.disposed) responder.dispose();
+    return responder;
+  }
+
+  /** Runs `use` with the responder: at once when it is in, else once it has loaded (in call order). */
+  private withResponder(use: (responder: InterruptResponder) => void | Promise<void>): Promise<void> {
+    const ready = this.ready();
+    return ready ? Promise.resolve(use(ready)) : this.load().then(use);
+  }
+
+  /** Starts loading the responder, for interrupts a person will answer soon. */
+  private preload(): void {
+    this.load().catch((error: Error) => console.warn(`[tandem] ${error.message}`));
+  }
+
+  /** A run finished with these interrupts; `offsetMs` is how far the agent's clock runs ahead of this one. */
+  arrived(interrupts: readonly Interrupt[], offsetMs: number): void {
+    this.ledger.arrived(interrupts, offsetMs);
+    if (interrupts.length > 0) this.preload();
   }
 
   /**
    * Records an answer to an interrupt; the run that carries them all starts once none is open
-   * (expired ones go as cancelled). An expired interrupt cannot be resolved any more.
+   * (expired ones go as cancelled). An expired interrupt cannot be resolved any more. Where
+   * answering cannot be loaded (offline, a deploy replaced the file), the interrupt stays open,
+   * with its drafts, and answering again loads it again.
    */
   answer(entry: ResumeEntry): Promise<void> {
-    if (this.host.following()) {
-      console.warn(`[tandem] interrupt "${entry.interruptId}": another tab owns this run; it is answered there`);
-      return Promise.resolve();
-    }
-    const open = this.state.interrupts;
-    const interrupt = open.find((i) => i.id === entry.interruptId);
-    if (!interrupt) {
-      console.warn(`[tandem] no pending interrupt "${entry.interruptId}"`);
-      return Promise.resolve();
-    }
-    if (entry.status === "resolved" && this.ledger.expired(interrupt)) {
-      console.warn(`[tandem] interrupt "${entry.interruptId}" has expired; it goes to the agent as cancelled`);
-      return Promise.resolve();
-    }
-    this.commandResume.note(open);
-    const { remaining, resume } = this.ledger.answer(entry, open);
-    this.host.store.update((s) => ({
-      ...s,
-      interrupts: remaining,
-      // Kept with the thread until the resume goes: a reload shows it answered and still sends it.
-      decisions: resume
-        ? NO_DECISIONS
-        : {
-            answered: [...s.decisions.answered.filter((a) => a.interrupt.id !== entry.interruptId), { interrupt, entry }],
-            drafts: withoutKey(s.decisions.drafts, entry.interruptId),
-          },
-    }));
-    if (resume) return this.resume(resume, open);
-    this.armExpiryTimer(remaining);
-    return Promise.resolve();
+    return this.withResponder((responder) => responder.answer(entry)).catch((error: Error) =>
+      console.warn(`[tandem] interrupt "${entry.interruptId}" is still open: ${error.message}; answer again to try again`),
+    );
   }
 
   /**
@@ -92,8 +128,8 @@ export class InterruptAnswers {
     this.host.store.update((s) => {
       if (!s.interrupts.some((i) => i.id === interruptId)) return s;
       if (args === null) {
-        if (!Object.hasOwn(s.decisions.drafts, interruptId)) return s;
-        return { ...s, decisions: { ...s.decisions, drafts: withoutKey(s.decisions.drafts, interruptId) } };
+        const drafts = withoutDraft(s.decisions.drafts, interruptId);
+        return drafts === s.decisions.drafts ? s : { ...s, decisions: { ...s.decisions, drafts } };
       }
       return { ...s, decisions: { ...s.decisions, drafts: { ...s.decisions.drafts, [interruptId]: args } } };
     });
@@ -116,7 +152,15 @@ export class InterruptAnswers {
       const next = answered.length === 0 && Object.keys(stored.drafts).length === 0 ? NO_DECISIONS : { answered, drafts: stored.drafts };
       return next === s.decisions && interrupts === s.interrupts ? s : { ...s, interrupts, decisions: next };
     });
-    if (answered.length > 0) this.armExpiryTimer(this.state.interrupts);
+    if (this.host.store.getState().interrupts.length === 0) return;
+    // The rest are answered here: answering loads now, and answers held wait for the deadlines.
+    if (answered.length === 0) this.preload();
+    else this.withResponder((responder) => responder.waitForExpiry()).catch((error: Error) => console.warn(`[tandem] ${error.message}`));
+  }
+
+  /** The next run's answers in flight: a run is built once they are in. Null when none. */
+  pending(): Promise<void> | null {
+    return this.loading && !this.responder ? this.loading.then(noop, noop) : null;
   }
 
   /** The answers a run carries (with those `resume` adds), routed where the agent reads them: `resume`, or LangGraph's command. */
@@ -124,70 +168,29 @@ export class InterruptAnswers {
     resume: ResumeEntry[] | undefined,
     forwardedProps: Record<string, unknown>,
   ): { resume: ResumeEntry[]; forwardedProps: Record<string, unknown> } {
-    return this.commandResume.route(this.ledger.takeResume(resume), forwardedProps);
+    const ready = this.ready();
+    return ready ? ready.route(resume, forwardedProps) : { resume: this.ledger.takeResume(resume), forwardedProps };
+  }
+
+  /** The user messages of `input` LangGraph did not hear (a resumed run ignores its input), to send again. */
+  unheard(input: RunAgentInput, messages: readonly Message[]): Message[] {
+    return this.responder?.unheard(input, messages) ?? [];
   }
 
   /** Open interrupts are cancelled next run, and the app's own calls they were about get a cancelled result. */
   abandonOpen(): void {
-    const open = this.state.interrupts;
-    this.commandResume.note(open);
+    const open = this.host.store.getState().interrupts;
     this.ledger.abandon(open);
-    this.clearExpiryTimer();
     this.host.store.update((s) => (s.decisions === NO_DECISIONS ? s : { ...s, decisions: NO_DECISIONS }));
-    const cancelled = open.map((i) => ({ interruptId: i.id, status: "cancelled" as const }));
-    this.settleUnrun(approvedCalls(cancelled, open, this.state, this.host.tools));
+    if (open.length === 0 && !this.responder && !this.loading) return;
+    this.withResponder((responder) => responder.abandoned(open)).catch((error: Error) => console.warn(`[tandem] ${error.message}`));
   }
 
   /** No timer is left running, and none starts again. */
   dispose(): void {
     this.disposed = true;
-    this.clearExpiryTimer();
-  }
-
-  /** Runs the approved frontend tools (with edited arguments where given), then the run that carries the answers. */
-  private resume(resume: ResumeEntry[], open: readonly Interrupt[]): Promise<void> {
-    this.clearExpiryTimer();
-    const calls = approvedCalls(resume, open, this.state, this.host.tools);
-    const { run, editedArgs } = calls;
-    this.settleUnrun(calls);
-    if (run.length === 0) return this.host.enqueue({ resume });
-    this.host.store.update((s) => markPendingCalls(s, run, this.host.tools));
-    return this.host.enqueue({ resume, toolCallIds: run, editedArgs });
-  }
-
-  /** Results for the app's calls that were rejected or cancelled instead of run. */
-  private settleUnrun({ rejected, cancelled }: { rejected: string[]; cancelled: string[] }): void {
-    const result = (id: string, content: string) => (s: ThreadState) => addToolResult(s, toolMessage(id, { content }), "complete");
-    for (const id of rejected) this.host.store.update(result(id, REJECTED));
-    for (const id of cancelled) this.host.store.update(result(id, CANCELLED));
-  }
-
-  /** When the next open interrupt expires, sends the answers if that leaves nothing to answer. */
-  private armExpiryTimer(open: readonly Interrupt[]): void {
-    this.clearExpiryTimer();
-    const next = this.ledger.nextDeadline(open);
-    if (next === null || this.disposed) return;
-    this.expiryTimer = setTimeout(
-      () => {
-        this.expiryTimer = null;
-        const still = this.state.interrupts;
-        const resume = this.ledger.ready(still);
-        if (!resume) return this.armExpiryTimer(still);
-        this.host.store.update((s) => ({ ...s, interrupts: [], decisions: NO_DECISIONS }));
-        void this.resume(resume, still);
-      },
-      Math.min(next - Date.now(), MAX_TIMEOUT_MS),
-    );
-  }
-
-  private clearExpiryTimer(): void {
-    if (this.expiryTimer !== null) clearTimeout(this.expiryTimer);
-    this.expiryTimer = null;
+    this.responder?.dispose();
   }
 }
 
-function withoutKey<T>(record: Record<string, T>, key: string): Record<string, T> {
-  if (!Object.hasOwn(record, key)) return record;
-  const { [key]: _, ...rest } = record;
-  return rest;
-}
+function noop(): void {}

@@ -5,7 +5,7 @@ import { endSubagents, reduceWith } from "../reducer/reduceEvents.js";
 import type { ResumePoint } from "../storage/types.js";
 import type { ThreadStore } from "../store/createThreadStore.js";
 import type { ToolRegistry } from "../tools/registry.js";
-import { loadedPatcher, type Transport, validatedEvents } from "../transport/index.js";
+import { loadedReducerParts, type Transport, validatedEvents } from "../transport/index.js";
 import type { AgentError, ThreadState } from "../types.js";
 import { RunFailure, toAgentError } from "./errors.js";
 import { InterruptAnswers } from "./interruptAnswers.js";
@@ -200,6 +200,9 @@ export class RunLoop {
         ? s
         : { ...s, status: "running", error: null, interrupts: [], decisions: NO_DECISIONS },
     );
+    // Answers that were being loaded when the run was asked for go with it.
+    const answersLoading = this.answers.pending();
+    if (answersLoading) await answersLoading;
     const app = this.host.input();
     const input = runInput(
       this.state,
@@ -239,7 +242,7 @@ export class RunLoop {
       return null;
     }
     const s = this.state;
-    const unheard = this.answers.commandResume.unheard(input, s.messages);
+    const unheard = this.answers.unheard(input, s.messages);
     if (unheard.length > 0) store.update((state) => ({ ...state, messages: [...state.messages, ...unheard] }));
     if (s.status === "error" || s.lastOutcome !== "success") return null;
     if (unheard.length > 0) return {};
@@ -253,14 +256,14 @@ export class RunLoop {
     const { store, tools } = this.host;
     if (event.type === EventType.RUN_FINISHED) {
       const { outcome } = event as RunFinishedEvent;
-      if (outcome?.type === "interrupt") this.answers.ledger.arrived(outcome.interrupts, clockOffset(event.timestamp, Date.now()));
+      if (outcome?.type === "interrupt") this.answers.arrived(outcome.interrupts, clockOffset(event.timestamp, Date.now()));
     }
     if (event.type !== EventType.RUN_FINISHED && event.type !== EventType.RUN_ERROR) {
       store.dispatch(event);
       return;
     }
     store.update((s) => {
-      const next = reduceWith(loadedPatcher(), s, [event]);
+      const next = reduceWith(loadedReducerParts(), s, [event]);
       return next.status === "idle" && next.lastOutcome === "success" ? markPendingCalls(next, next.runToolCallIds, tools) : next;
     });
   }

@@ -3,7 +3,7 @@ import { type MockAgent, runFinished, runStarted, startMockAgent } from "@tandem
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AgentClient } from "../run/agentClient.js";
 import { sync } from "../test/scripts.js";
-import { loadedPatcher } from "../transport/index.js";
+import { loadedReducerParts } from "../transport/index.js";
 
 // No warm validation chunk here: this file sees the client as an app's first load does.
 let agent: MockAgent | null = null;
@@ -12,15 +12,18 @@ afterEach(async () => {
   vi.restoreAllMocks();
 });
 
-// In this order: the first test needs the JSON Patch code not loaded yet, and the second loads it.
+// In this order: the first test needs the reducer's less common half not loaded yet, and the second loads it.
 describe("an AgentClient's JSON Patches", () => {
-  it("a patch dispatched into the store before the client's first run is refused with a warning, and the state kept", () => {
-    expect(loadedPatcher()).toBeNull();
+  it("a patch or activity dispatched into the store before the client's first run is refused with a warning, and the state kept", () => {
+    expect(loadedReducerParts()).toBeNull();
     const client = new AgentClient({ url: "http://127.0.0.1:9/", threadId: "t1", schedule: sync, initialState: { n: 1 } });
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     client.store.dispatch({ type: "STATE_DELTA", delta: [{ op: "replace", path: "/n", value: 2 }] } as never);
     expect(client.state.state).toEqual({ n: 1 });
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining("the JSON Patch code is not loaded yet"));
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining("STATE_DELTA ignored: the code that applies it is not loaded yet"));
+    client.store.dispatch({ type: "ACTIVITY_SNAPSHOT", messageId: "p1", activityType: "plan", content: { steps: ["a"] } } as never);
+    expect(client.state.messages).toEqual([]);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining("ACTIVITY_SNAPSHOT ignored: the code that applies it is not loaded yet"));
     client.dispose();
   });
 
@@ -44,7 +47,7 @@ describe("an AgentClient's JSON Patches", () => {
     expect(client.state.messages.find((m) => m.id === "p1")).toMatchObject({ role: "activity", content: { steps: ["a", "b"] } });
     expect(warn).toHaveBeenCalledWith(expect.stringContaining("Failed to apply state patch"));
     expect(warn).not.toHaveBeenCalledWith(expect.stringContaining("not loaded"));
-    expect(loadedPatcher()).not.toBeNull();
+    expect(loadedReducerParts()).not.toBeNull();
     client.dispose();
   });
 });

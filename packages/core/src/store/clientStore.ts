@@ -1,5 +1,5 @@
 import { reduceWith } from "../reducer/reduceEvents.js";
-import { loadedPatcher } from "../transport/index.js";
+import { loadedReducerParts } from "../transport/index.js";
 import type { ThreadState } from "../types.js";
 import { storeWith, type ThreadStore } from "./createThreadStore.js";
 import type { Schedule } from "./frame.js";
@@ -13,5 +13,5 @@ export type { ThreadStore } from "./createThreadStore.js";
  * none of it.
  */
 export function createClientStore(initial: ThreadState, schedule?: Schedule): ThreadStore {
-  return storeWith((state, events) => reduceWith(loadedPatcher(), state, events), initial, schedule);
+  return storeWith((state, events) => reduceWith(loadedReducerParts(), state, events), initial, schedule);
 }

@@ -1,6 +1,6 @@
 import type { BaseEvent, RunAgentInput } from "@ag-ui/core";
 import type { Observable } from "rxjs";
-import type { Patcher } from "../reducer/reduceEvents.js";
+import type { ReducerParts } from "../reducer/reducerParts.js";
 import { loadPartialJson } from "../tools/partialJson.js";
 import { loadOnce } from "../util/loadOnce.js";
 import { agUiTransport } from "./agUi.js";
@@ -59,8 +59,8 @@ export const loadPipeline = loadOnce(() =>
   Promise.all([import("./pipeline.js"), loadReconnect(), loadSse(), loadPartialJson()]).then(([module]) => module),
 );
 
-/** The JSON Patch code that came with the pipeline; null until the pipeline has loaded. */
-export const loadedPatcher = (): Patcher => loadPipeline.loaded()?.applyPatch ?? null;
+/** The reducer's less common half, which came with the pipeline; null until the pipeline has loaded. */
+export const loadedReducerParts = (): ReducerParts => loadPipeline.loaded()?.reducerParts ?? null;
 
 /**
  * The run's events, validated by the official pipeline (see `pipeline.ts`): at once when the

@@ -6,9 +6,10 @@ import { onInterruptOutcome } from "./onInterrupt.js";
 import { warnOnProducerVersion } from "./protocolVersion.js";
 import type { RunHooks, Transport } from "./types.js";
 
-// The JSON Patch code comes with the pipeline: a client's store applies STATE_DELTA and
-// ACTIVITY_DELTA with it, and every event of a run passes through here first.
-export { applyPatch } from "../reducer/patch.js";
+// The reducer's less common half (JSON Patch, activity, snapshots, predictive state) comes with
+// the pipeline: a client's store applies those events with it, and every event of a run passes
+// through here first.
+export { reducerParts } from "../reducer/reducerParts.js";
 
 /**
  * The run's events as the official client would deliver them to its reducer: legacy shapes

@@ -40,7 +40,7 @@ export { type InterruptOptions, Interrupts, type InterruptsProps } from "./inter
 export { type InterruptForm, useInterruptForm } from "./interrupts/useInterruptForm.js";
 export { type ChatLabels, defaultLabels, LabelsProvider, type OutboxSummary, type UsageSummary, useLabels } from "./labels/labels.js";
 export { type FenceRenderer, type FenceRendererProps, registerFenceRenderer } from "./markdown/fences.js";
-export { Markdown, preloadMarkdown } from "./markdown/LazyMarkdown.js";
+export { LazyMarkdown as Markdown, preloadMarkdown } from "./markdown/LazyMarkdown.js";
 export type { MarkdownProps } from "./markdown/types.js";
 export { Activity, type ActivityProps, ProgressBar, type ProgressBarProps } from "./messages/Activity.js";
 export {

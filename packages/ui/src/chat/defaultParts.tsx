@@ -13,7 +13,7 @@ import type { InterruptConfirmationProps } from "../interrupts/InterruptConfirma
 import type { InterruptPromptProps } from "../interrupts/InterruptPrompt.js";
 import type { InterruptsProps } from "../interrupts/Interrupts.js";
 import { useLabels } from "../labels/labels.js";
-import { Markdown } from "../markdown/LazyMarkdown.js";
+import { LazyMarkdown } from "../markdown/LazyMarkdown.js";
 import type { ActivityProps } from "../messages/Activity.js";
 import type { BranchPickerProps } from "../messages/BranchPicker.js";
 import { Message } from "../messages/Message.js";
@@ -168,7 +168,7 @@ export const defaultParts: ChatComponents = {
   Message,
   UserContent,
   MessageActions,
-  Markdown,
+  Markdown: LazyMarkdown,
   Reasoning: LazyReasoning,
   Activity: LazyActivity,
   SubagentGroup: LazySubagentGroup,

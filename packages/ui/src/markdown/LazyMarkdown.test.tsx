@@ -1,6 +1,6 @@
 import { render } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { Markdown, preloadMarkdown } from "./LazyMarkdown.js";
+import { LazyMarkdown as Markdown, preloadMarkdown } from "./LazyMarkdown.js";
 import "../test/harness.js";
 
 // A file of its own: the lazy renderer must not have been rendered before this test.

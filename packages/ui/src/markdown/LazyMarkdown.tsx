@@ -37,11 +37,12 @@ export function preloadMarkdown(): Promise<typeof import("./Markdown.js")> {
 }
 
 /**
- * Markdown, loaded on first use so the main bundle does not carry the parser. Until it
+ * Markdown, loaded on first use so the main bundle does not carry the parser (`Markdown` in
+ * `@tandem/ui`; `@tandem/ui/markdown`'s `Markdown` is the renderer itself, loaded eagerly). Until it
  * arrives the text shows as plain text (React escapes it; nothing is parsed as HTML). If its
  * chunk cannot be loaded, the reply shows as plain text in the part's failure view
  * (`data-testid="part-failed"`) with Retry; the chat around it stays mounted.
  */
-export const Markdown = forwardRef<HTMLDivElement, MarkdownProps>(function Markdown(props, ref) {
+export const LazyMarkdown = forwardRef<HTMLDivElement, MarkdownProps>(function LazyMarkdown(props, ref) {
   return <LazyRenderer {...props} ref={ref} />;
 });

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { isSafeLink } from "../util/urlPolicy.js";
 import { registerFenceRenderer } from "./fences.js";
-import { Markdown as LazyMarkdown } from "./LazyMarkdown.js";
+import { LazyMarkdown } from "./LazyMarkdown.js";
 import { Markdown } from "./Markdown.js";
 import "../test/harness.js";
 

@@ -201,6 +201,21 @@ describe("the outbox when the agent cannot be reached while online", () => {
     client.dispose();
   });
 
+  it("never shows an error on the way: the loop asks the outbox before it reports one", async () => {
+    const a = await serve();
+    const link = refusing(() => true);
+    const client = new AgentClient({ url: a.url, threadId: "t", schedule: sync, network: fakeNetwork(true), fetch: link.fetch });
+    client.outbox.backoff = { delayMs: 3_600_000, maxDelayMs: 3_600_000 };
+    const seen: string[] = [];
+    client.store.subscribe((s) => seen.push(s.status));
+    await client.sendMessage("anyone there?");
+    expect(outbox(client)).toEqual(["unreachable: anyone there?"]);
+    // An error alert, a "failed" announcement or the draft coming back would each follow an "error" here.
+    expect(seen).not.toContain("error");
+    expect(seen.at(-1)).toBe("idle");
+    client.dispose();
+  });
+
   it("Send now tries at once, without waiting for the backoff", async () => {
     const a = await serve();
     let down = true;

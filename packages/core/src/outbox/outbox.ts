@@ -3,7 +3,7 @@ import { v4 as randomUUID } from "uuid";
 import type { RunLoop } from "../run/runLoop.js";
 import type { ThreadStore } from "../store/createThreadStore.js";
 import { type BackoffOptions, backoffDelay } from "../transport/backoff.js";
-import type { OutboxItem, ThreadState } from "../types.js";
+import type { AgentError, OutboxItem, ThreadState } from "../types.js";
 import { MAX_OUTBOX_REMOVED } from "./mergeOutbox.js";
 import { browserNetwork, type OutboxNetwork } from "./network.js";
 
@@ -79,9 +79,6 @@ export class Outbox {
       host.onEvent(() => {
         this.answered = true;
         this.retries = 0;
-      }),
-      host.store.subscribe((s, previous) => {
-        if (s.status === "error" && previous.status !== "error") this.failed(s);
       }),
       this.network?.onOnline(() => this.drain("online")) ?? (() => {}),
     ];
@@ -213,13 +210,17 @@ export class Outbox {
    * A run failed. A connection that failed before the agent said anything, in a browser that
    * tells when it is back online, gives its unanswered messages back to the outbox: `waiting`
    * for the network when the browser is offline, `unreachable` and tried again after a wait when
-   * it is online (the agent is down); any other failure holds what was queued.
+   * it is online (the agent is down); any other failure holds what was queued. Told by the run
+   * loop before it shows the error (a request's error, a tool with no follow-up), after it (the
+   * agent's `RUN_ERROR`), and by a thread restored in an error. Returns true when it kept the
+   * messages: there is then no error to show, only the outbox waiting. @internal
    */
-  private failed(s: ThreadState): void {
+  runFailed(error: AgentError): boolean {
+    const s = this.state;
     const unanswered = trailing(s.messages, this.delivered);
-    if (!this.network || s.error?.kind !== "network" || this.answered || unanswered.length === 0) {
+    if (!this.network || error.kind !== "network" || this.answered || unanswered.length === 0) {
       this.hold();
-      return;
+      return false;
     }
     const state = this.network.online ? "unreachable" : "waiting";
     const waiting = unanswered.map((m): OutboxItem => ({ id: m.id, content: m.content as OutboxItem["content"], state }));
@@ -231,6 +232,7 @@ export class Outbox {
       error: null,
     }));
     if (state === "unreachable") this.retryLater();
+    return true;
   }
 
   /** Tries the unreachable agent again after the next wait of the backoff (while online). */

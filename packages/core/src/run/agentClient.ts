@@ -78,6 +78,7 @@ export class AgentClient {
       stopOnServer: (runId) => stopOnServer(options, this.state.threadId, runId),
       eventListeners: this.eventListeners,
       runListeners: this.runListeners,
+      failed: (error) => this.outbox.runFailed(error),
       settled: () => this.outbox.drain(),
     });
     this.branching = new Branching(this.store, this.loop, () => this.stop());
@@ -220,7 +221,10 @@ export class AgentClient {
   restore(thread: RestorableThread, { replace = false, takeOver = false } = {}): void {
     const fresh = takeOver || (this.state.messages.length === 0 && this.state.status === "idle");
     const how = replace && !takeOver ? "follow" : fresh ? "whole" : "merge";
+    const before = this.state.status;
     restoreThread(this.loop, this.store, thread, how, this.options.resumeWindowMs);
+    // A reply a reload cut off, or another tab's run that failed: what waits here is held.
+    if (this.state.status === "error" && before !== "error") this.outbox.runFailed(this.state.error!);
     // A thread read while the user answered here keeps this tab's answers.
     if (how !== "merge") this.loop.answers.restore(thread.decisions);
     this.loop.resumePendingToolCalls();

@@ -158,7 +158,7 @@ export class InterruptAnswers {
     else this.withResponder((responder) => responder.waitForExpiry()).catch((error: Error) => console.warn(`[tandem] ${error.message}`));
   }
 
-  /** The next run's answers in flight: a run is built once they are in. Null when none. */
+  /** Answering while it loads (answers given meanwhile go with the next run, which is built once it is in); else null. */
   pending(): Promise<void> | null {
     return this.loading && !this.responder ? this.loading.then(noop, noop) : null;
   }

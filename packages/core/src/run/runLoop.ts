@@ -31,6 +31,8 @@ export interface RunLoopHost {
   stopOnServer(runId: string): Promise<void> | null;
   readonly eventListeners: ReadonlySet<(event: BaseEvent) => void>;
   readonly runListeners: ReadonlySet<(input: RunAgentInput) => void>;
+  /** A run failed: true when the outbox keeps its unanswered messages to send later (then no error shows). */
+  failed?(error: AgentError): boolean;
   /** Told when a request and its follow-ups are over (the outbox sends what waited for them). */
   settled?(): void;
 }
@@ -38,7 +40,7 @@ export interface RunLoopHost {
 /**
  * The run loop of one thread: runs are serialized; frontend tools run when a run ends with
  * their calls pending, and the follow-up run starts once every result is in. Nothing here
- * rejects: every failure ends up in `state.error`, through `fail`.
+ * rejects: every failure goes through `fail`, to `state.error` or to the outbox that keeps it.
  */
 export class RunLoop {
   readonly settler = new ToolSettler();
@@ -60,10 +62,7 @@ export class RunLoop {
   /** The messages from before the last run: Retry keeps these and drops the rest. */
   messageIdsBeforeRun = new Set<string>();
   private disposed = false;
-  /**
-   * Another tab owns the run going on: this one executes nothing (no tool handlers, follow-ups
-   * or answers) and sends nothing until it is false again.
-   */
+  /** Another tab owns the run going on: this one runs no tools, follow-ups or answers, and sends nothing. */
   following = false;
 
   constructor(private readonly host: RunLoopHost) {
@@ -150,10 +149,10 @@ export class RunLoop {
 
   /** The thread reports the failure; the run's steps and subagents end with it. */
   fail(error: AgentError): void {
+    const kept = this.host.failed?.(error) === true;
     this.host.store.update((s) => ({
       ...s,
-      status: "error",
-      error,
+      ...(kept ? { status: "idle", error: null } : { status: "error", error }),
       reconnecting: false,
       steps: [],
       subagents: endSubagents(s.subagents, error.message),
@@ -200,7 +199,6 @@ export class RunLoop {
         ? s
         : { ...s, status: "running", error: null, interrupts: [], decisions: NO_DECISIONS },
     );
-    // Answers that were being loaded when the run was asked for go with it.
     const answersLoading = this.answers.pending();
     if (answersLoading) await answersLoading;
     const app = this.host.input();
@@ -266,6 +264,7 @@ export class RunLoop {
       const next = reduceWith(loadedReducerParts(), s, [event]);
       return next.status === "idle" && next.lastOutcome === "success" ? markPendingCalls(next, next.runToolCallIds, tools) : next;
     });
+    if (event.type === EventType.RUN_ERROR) this.host.failed?.(this.state.error!);
   }
 
   /**

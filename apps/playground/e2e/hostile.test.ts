@@ -27,9 +27,9 @@ async function hostilePage(): Promise<Page> {
   return page;
 }
 
-/** The run's reply in the chat, and its end in the inspector. */
-async function played(page: Page, runs: number) {
-  await settled(page);
+/** The run's reply in the chat, and its end in the inspector (`timeout`: a hang guard for the heavy runs). */
+async function played(page: Page, runs: number, timeout?: number) {
+  await settled(page, timeout);
   const inspector = page.getByTestId("event-inspector");
   await expect.poll(() => inspector.getByTestId("inspector-run").count(), { timeout: 30_000 }).toBe(runs);
 }
@@ -80,7 +80,8 @@ describe("a hostile agent, in Chromium with the inspector open (CPU throttled 4Ã
     await expect.poll(() => lastAssistantText(page).textContent()).toContain("A megabyte later.");
 
     await send(page, "many");
-    await played(page, 3);
+    // Ten thousand events at a quarter speed: the default 30 s wait ran out beside a busy core.
+    await played(page, 3, 120_000);
     await expect.poll(() => lastAssistantText(page).textContent(), { timeout: 60_000 }).toContain("Ten thousand events.");
     const inspector = page.getByTestId("event-inspector");
     await expect.poll(() => inspector.getByTestId("inspector-run").nth(2).getByRole("heading").textContent()).toContain(`${MANY} events`);
@@ -93,7 +94,7 @@ describe("a hostile agent, in Chromium with the inspector open (CPU throttled 4Ã
     expect(await xss()).toBeUndefined();
     expect((page as Page & { errors: string[] }).errors).toEqual([]);
     await page.context().close();
-  }, 180_000);
+  }, 300_000);
 });
 
 describe("the inspector sees the whole thread, in Chromium (CPU throttled 4Ã—)", () => {

@@ -121,9 +121,12 @@ export async function send(page: Page, text: string): Promise<void> {
   await box.press("Enter");
 }
 
-/** Waits for the run (and any follow-up) to finish. */
-export async function settled(page: Page): Promise<void> {
-  await page.locator('[data-testid="tandem-chat"][data-running="false"]').waitFor();
+/**
+ * Waits for the run (and any follow-up) to finish. `timeout` is a hang guard for a run whose work
+ * grows with the machine's load (ten thousand events at a quarter speed beside a busy core), not a measure.
+ */
+export async function settled(page: Page, timeout?: number): Promise<void> {
+  await page.locator('[data-testid="tandem-chat"][data-running="false"]').waitFor({ timeout });
 }
 
 export function lastAssistantText(page: Page) {

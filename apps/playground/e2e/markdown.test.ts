@@ -1,6 +1,6 @@
 import { lastUserText, type MockAgent, run, type Script, startMockAgent, textMessage } from "@tandem/mock-agent";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { lastAssistantText, openPage, type Stack, screenshot, send, settled, startStack } from "./stack";
 
 // Issue 23's table: replies an LLM writes every day that once streamed into something else than
@@ -83,20 +83,21 @@ describe("Markdown streamed a character per frame, in Chromium", () => {
       await send(page, name);
       await settled(page);
       await page.locator('nav[aria-label="Threads"][data-state="saved"]').waitFor();
-      await REPLIES[name]!.shows(page);
+      // The last frame's parse comes back from the worker after the run ends: wait for what it draws.
+      await vi.waitFor(() => REPLIES[name]!.shows(page), { timeout: 30_000, interval: 100 });
       const streamed = await drawn(page);
       // Parsed off the page's thread as it streamed: the parser's worker ran.
       expect(workers.filter((url) => url.includes("parseWorker"))).toHaveLength(1);
 
       await page.reload();
       await markdown(page).waitFor();
-      await REPLIES[name]!.shows(page);
+      await vi.waitFor(() => REPLIES[name]!.shows(page), { timeout: 30_000, interval: 100 });
       expect(await drawn(page)).toBe(streamed);
       expect((page as Page & { errors: string[] }).errors).toEqual([]);
       await screenshot(page, `markdown-${name.replace(/\s+/g, "-")}`);
       await page.context().close();
     },
-    60_000,
+    120_000,
   );
 });
 

@@ -202,7 +202,7 @@ describe("threads kept in IndexedDB, in Chromium", () => {
         if (m.startsWith("user: ")) expect(shown[i + 1]).toContain(`You said: "${m.match(/hello from tab (one|two)/)![0]}"`);
       });
     }
-  });
+  }, 180_000);
 
   it("two tabs: an edit made in one tab after the other asked again never puts the later question first", async () => {
     const a = await openPage(stack, "agentic-chat");
@@ -242,7 +242,7 @@ describe("threads kept in IndexedDB, in Chromium", () => {
         "user: second question",
         expect.stringContaining('"second question"'),
       ]);
-  });
+  }, 180_000);
 
   it("a thread deleted while its reply streams is gone at once, after the run would have ended, and after a reload", async () => {
     const page = await openPage(stack, "agentic-chat");

@@ -1,4 +1,5 @@
 import { availableParallelism } from "node:os";
+import { defaultServerConditions } from "vite";
 import { defineConfig } from "vitest/config";
 
 // Vitest 5's reporter calls Map.groupBy, which Node 20 lacks (it arrived in Node 21).
@@ -38,6 +39,9 @@ const unit = (name: string, environment: "node" | "jsdom") => ({
 });
 
 export default defineConfig({
+  // @tandem/server's exports name its sources under this condition and its build by default, so
+  // plain Node (the mock agent's built CLI) loads JavaScript while the tests load the sources.
+  ssr: { resolve: { conditions: ["tandem-source", ...defaultServerConditions] } },
   test: {
     // Vitest's default is one worker short of the cores: on CI's 2 cores, one file at a time. The
     // browser files mostly wait (Chromium at a quarter speed, streamed replies), so two at a time
@@ -48,6 +52,7 @@ export default defineConfig({
       unit("react", "jsdom"),
       unit("ui", "jsdom"),
       unit("mock-agent", "node"),
+      unit("server", "node"),
       {
         extends: true,
         test: {

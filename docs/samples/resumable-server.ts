@@ -1,14 +1,18 @@
 import http from "node:http";
 import { HttpAgent } from "@ag-ui/client";
 import type { BaseEvent, RunAgentInput } from "@tandem/core";
-import { type EventLog, type LoggedEvent, resumableRuns } from "@tandem/mock-agent/resumable";
+import { type EventLog, type LoggedEvent, resumableRuns } from "@tandem/server";
 
 // #region node
 // Any AbstractAgent (here @ag-ui/client's HttpAgent in front of another AG-UI server), or an
 // async iterable of AG-UI events: each run goes into the event log as it is made, apart from the
 // response, and a request repeated with Last-Event-ID reads on after that event.
 const upstream = new HttpAgent({ url: "http://127.0.0.1:8000/agent" });
-const runs = resumableRuns({ idleMs: 30_000 });
+const runs = resumableRuns({
+  // Every start, resume and join asks it first (the guide "The server" ties it to a session cookie).
+  authorize: (req) => req.headers.authorization === `Bearer ${process.env.AGENT_TOKEN}`,
+  idleMs: 30_000,
+});
 
 http
   .createServer(async (req, res) => {

@@ -162,7 +162,8 @@ export async function startMockAgent(options: MockAgentOptions = {}): Promise<Mo
     const join = req.method === "GET" ? path.match(RESUME)?.groups : undefined;
     if (join) {
       const writer = agUi.writer({ path, headers, params: {}, history }, {} as never);
-      return resumable.resume(req, res, decodeURIComponent(join.runId!), headers["last-event-id"] ?? "", writer);
+      const key = MockRuns.key(decodeURIComponent(join.threadId!), decodeURIComponent(join.runId!));
+      return resumable.resume(req, res, key, headers["last-event-id"] ?? "", writer);
     }
     const replayed = replay && req.method === "POST" ? ({ method: "POST", pattern: /^/, dialect: replay.dialect() } as const) : undefined;
     const route = replayed ?? routes.find((r) => r.method === req.method && r.pattern.test(path));
@@ -190,15 +191,17 @@ export async function startMockAgent(options: MockAgentOptions = {}): Promise<Mo
       return;
     }
     const lastEventId = headers["last-event-id"];
-    if (writer.resumable && lastEventId) return resumable.resume(req, res, input.runId, lastEventId, writer);
+    // Runs are kept by thread and run: a runId named with another thread's id finds nothing.
+    const runKey = MockRuns.key(input.threadId, input.runId);
+    if (writer.resumable && lastEventId) return resumable.resume(req, res, runKey, lastEventId, writer);
     const thread = history.get(input.threadId);
     const controller = new AbortController();
     // Resumable (AG-UI over SSE): the run goes on for a while when its client goes away, so the
     // client can read on with Last-Event-ID. A busy-thread server keeps running anyway; only a
     // stop request ends the run.
     const logged = writer.resumable === true;
-    if (logged) resumable.begin(input.runId, controller);
-    if (logged && !busyThreads) res.on("close", resumable.attach(input.runId));
+    if (logged) resumable.begin(runKey, controller);
+    if (logged && !busyThreads) res.on("close", resumable.attach(runKey));
     else if (!busyThreads) res.on("close", () => controller.abort());
     const drop = resumable.dropper();
     let ended = false;
@@ -227,7 +230,7 @@ export async function startMockAgent(options: MockAgentOptions = {}): Promise<Mo
           const event = step.timestamp == null ? { ...step, timestamp: Date.now() } : step;
           history.record(input.threadId, event);
           ended ||= event.type === "RUN_FINISHED" || event.type === "RUN_ERROR";
-          const id = logged ? await resumable.log.append(input.runId, event as never) : undefined;
+          const id = logged ? await resumable.log.append(runKey, event as never) : undefined;
           if (!gone() && !cutting) {
             res.write(writer.encode(event, id));
             // Fault mode: this response is cut, the run goes on into the log.
@@ -249,7 +252,7 @@ export async function startMockAgent(options: MockAgentOptions = {}): Promise<Mo
       }
       if (!gone()) res.end(controller.signal.aborted ? undefined : writer.end?.());
     } finally {
-      if (logged) resumable.finish(input.runId, ended);
+      if (logged) resumable.finish(runKey, ended);
       if (running.get(input.threadId)?.controller === controller) running.delete(input.threadId);
     }
   }

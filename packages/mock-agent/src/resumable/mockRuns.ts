@@ -1,6 +1,6 @@
+import { memoryEventLog, runKey } from "@tandem/server";
 import type { EventWriter } from "../dialects/types.js";
 import type { EventStep } from "../types.js";
-import { memoryEventLog } from "./memoryEventLog.js";
 import type { CuttableRequest, NodeResponse } from "./nodeHttp.js";
 
 /** How long a `dropAfter` cut waits after the last event was flushed (see `cut`). */
@@ -10,11 +10,15 @@ const CORS = { "access-control-allow-origin": "*", "access-control-expose-header
 
 /**
  * The mock agent's side of the resumable-stream contract: each run's events go into an event
- * log as they are made, the run goes on for `windowMs` while no client reads it, and a request
- * with `Last-Event-ID` reads on from the log. `dropAfter` is the fault mode: every response is
- * cut after that many events.
+ * log (`@tandem/server`'s `memoryEventLog`, keyed by thread and run) as they are made, the run
+ * goes on for `windowMs` while no client reads it, and a request with `Last-Event-ID` reads on
+ * from the log. `dropAfter` is the fault mode: every response is cut after that many events.
+ * Runs are passed as `runKey(threadId, runId)`: a run is never found through another thread.
  */
 export class MockRuns {
+  /** The key a run is kept under: its thread and its id. */
+  static key = runKey;
+
   readonly log = memoryEventLog();
   private readonly runs = new Map<string, { readers: number; controller: AbortController; idle?: ReturnType<typeof setTimeout> }>();
   /** Runs whose script stopped before RUN_FINISHED/RUN_ERROR (a scripted drop, a stop): nothing to resume. */
@@ -67,8 +71,9 @@ export class MockRuns {
    */
   async resume(req: CuttableRequest, res: NodeResponse, runId: string, lastEventId: string, writer: EventWriter): Promise<void> {
     if (this.abandoned.has(runId) || !(await this.log.has(runId, lastEventId))) {
+      const [thread, run] = runId.split("/").map(decodeURIComponent);
       res.writeHead(404, { ...CORS, "content-type": "application/json" });
-      res.end(JSON.stringify({ error: `Run "${runId}" has no event "${lastEventId}" to resume after` }));
+      res.end(JSON.stringify({ error: `Run "${run}" of thread "${thread}" has no event "${lastEventId}" to resume after` }));
       return;
     }
     res.writeHead(200, { ...CORS, "content-type": writer.contentType, "cache-control": "no-cache" });

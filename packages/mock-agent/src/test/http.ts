@@ -1,19 +1,12 @@
 import { createRequire } from "node:module";
 import type { Message, RunAgentInput } from "@ag-ui/core";
+import { input, parseSse } from "../../../server/src/test/http.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read recorded events field by field, as loosely-typed JSON.
 export type Event = Record<string, any>;
 
-export const input = (overrides: Partial<RunAgentInput> = {}): RunAgentInput => ({
-  threadId: "t",
-  runId: "r",
-  messages: [],
-  tools: [],
-  context: [],
-  state: {},
-  forwardedProps: {},
-  ...overrides,
-});
+// The helpers both packages' tests use live beside @tandem/server's tests.
+export { input, parseSse, readAll, sseIds } from "../../../server/src/test/http.js";
 
 /** Posts an AG-UI request; returns the response, unread. */
 export function request(url: string, overrides: Partial<RunAgentInput> = {}, headers: Record<string, string> = {}): Promise<Response> {
@@ -23,17 +16,6 @@ export function request(url: string, overrides: Partial<RunAgentInput> = {}, hea
     body: JSON.stringify(input(overrides)),
   });
 }
-
-/** The events of an SSE body. */
-export const parseSse = (text: string): Event[] =>
-  text
-    .split("\n\n")
-    .map((frame) => frame.split("\n").find((line) => line.startsWith("data: ")))
-    .filter((line) => line !== undefined)
-    .map((line) => JSON.parse(line.slice(6)));
-
-/** The `id:` of each event of an SSE body. */
-export const sseIds = (text: string): string[] => [...text.matchAll(/^id: (.*)$/gm)].map((m) => m[1]!);
 
 /** Posts an AG-UI request and returns the parsed SSE events. */
 export async function post(url: string, overrides: Partial<RunAgentInput> = {}, headers: Record<string, string> = {}): Promise<Event[]> {

@@ -1,0 +1,32 @@
+/**
+ * The server half of Tandem, for Node ≥ 20 (no browser code): resumable AG-UI runs keyed by
+ * thread and run, an `authorize` hook that every start, resume and join goes through, caps on
+ * runs, events, bytes and time, and event logs in memory (here) or Redis Streams
+ * (`@tandem/server/redis`). Framework-neutral: `agentHandler` is a `node:http` listener, and
+ * `resumableRuns().open` gives the SSE frames to any other server.
+ *
+ * @module @tandem/server
+ */
+export type {
+  EventSource,
+  EventSubscribable,
+  RunnableAgent,
+  Unsubscribable,
+} from "./agentEvents.js";
+export { type EventLog, isRunEnd, type LoggedEvent, runKey } from "./eventLog.js";
+export { type AgentHandlerOptions, agentHandler } from "./handler.js";
+export { type MemoryEventLog, type MemoryEventLogOptions, memoryEventLog } from "./memoryEventLog.js";
+export type { NodeRequest, NodeResponse } from "./nodeHttp.js";
+export {
+  type Authorize,
+  type ResumableRequest,
+  type ResumableRuns,
+  type ResumableRunsOptions,
+  type ResumableRunsStats,
+  type RunAccess,
+  type RunAccessKind,
+  type RunRequest,
+  type RunStream,
+  resumableRuns,
+} from "./resumableRuns.js";
+export { sseFrame, writeRespectingBackpressure } from "./sse.js";

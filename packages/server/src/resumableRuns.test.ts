@@ -195,7 +195,7 @@ describe("resumable runs", () => {
   it("stops a run nobody reads after idleMs, and a run that never yields after maxDurationMs, each with RUN_ERROR", async () => {
     const never = () => ({ [Symbol.asyncIterator]: () => ({ next: () => new Promise<IteratorResult<BaseEvent>>(() => {}) }) });
     const { url, runs } = await serve({ idleMs: 50, maxDurationMs: 300 }, (runId, threadId) =>
-      runId === "silent" ? never() : paced(wordsOf(words, threadId, runId), 1_000),
+      runId === "silent" ? never() : paced(wordsOf(words, threadId, runId), 60_000),
     );
     await readFramesThenDrop(await post(url, { runId: "left" }), 1);
     await until(() => runs.stats().producing === 0);

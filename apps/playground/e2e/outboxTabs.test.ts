@@ -61,7 +61,8 @@ describe("the outbox across tabs, in Chromium", () => {
       await expect.poll(async () => (await userTexts(tab)).sort(), { timeout: 90_000 }).toEqual(["queued in tab one", "queued in tab two"]);
       await expect.poll(async () => (await outboxTexts(tab)).length).toBe(0);
     }
-    await one.locator('[data-testid="tandem-chat"][data-running="false"]').waitFor();
+    // The last run may be tab one's own, started once the other tab's ended: the same hang guard.
+    await one.locator('[data-testid="tandem-chat"][data-running="false"]').waitFor({ timeout: 90_000 });
     await one.locator('nav[aria-label="Threads"][data-state="saved"]').waitFor();
     await one.reload();
     await one.getByRole("textbox", { name: "Message" }).waitFor();

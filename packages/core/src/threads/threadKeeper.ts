@@ -133,8 +133,14 @@ export class ThreadKeeper {
       const owner = session.owner;
       if (owner?.checked && !owner.holding && !following) {
         if (!(await owner.tryAcquire())) {
-          // Another tab's run goes on: followed here.
-          if (this.host.session() === session) this.follow(session, stored);
+          // Another tab's run goes on: followed here, unless this tab sent a message meanwhile.
+          // Its run waits for that one to end; the other tab's copy shown now would drop it.
+          if (this.host.session() === session && client.state.status === "idle") this.follow(session, stored);
+          return;
+        }
+        // This tab sent a message while the lock was asked about: its run has the lock, and its copy is newer.
+        if (client.state.status !== "idle") {
+          if (!client.runPending) owner.release();
           return;
         }
         // Saved mid-run, yet nobody owns it: its tab went away, and this one reads it on.
@@ -169,7 +175,8 @@ export class ThreadKeeper {
     const { client } = session;
     if (stored) client.restore(stored);
     session.stored = stored !== null;
-    this.keep(session, stored && client.state.messages === stored.messages ? stored : null);
+    // A copy saved mid-run is this tab's run now (it owns the thread): it reads it on or marks it cut.
+    this.keep(session, stored && client.state.messages === stored.messages ? stored : null, stored?.runningSince !== undefined);
     if (!client.runPending) session.owner?.release();
   }
 
@@ -180,7 +187,7 @@ export class ThreadKeeper {
     session.persistence?.discard();
     client.restore(stored, { replace: true });
     session.stored = true;
-    this.keep(session, stored);
+    this.keep(session, stored, false);
     void session.owner?.acquire().then((held) => {
       if (held) void this.takeOver(session);
     });
@@ -198,7 +205,7 @@ export class ThreadKeeper {
     if (stored?.runningSince) {
       session.persistence?.discard();
       client.restore(stored, { takeOver: true });
-      this.keep(session, client.state.messages === stored.messages ? stored : null);
+      this.keep(session, client.state.messages === stored.messages ? stored : null, true);
     } else if (stored && !sameThread(stored, client.state)) {
       session.persistence?.discard();
       client.restore(stored, { replace: true });
@@ -207,10 +214,12 @@ export class ThreadKeeper {
     if (!client.runPending) session.owner?.release();
   }
 
-  private keep(session: Session, loaded: StoredThread | null): void {
+  /** Keeps the session's thread from `loaded` on; `reportsRun`: see `PersistOptions` (false: another tab's copy). */
+  private keep(session: Session, loaded: StoredThread | null, reportsRun = false): void {
     session.persistence = persistThread(session.client, this.storage, {
       ...this.persist,
       loaded,
+      reportsRun,
       onStatus: (status) => {
         if (status.kind === "saved") session.stored = true;
         this.report(status);

@@ -13,7 +13,8 @@ const flushObservers = () => act(async () => {});
 
 /**
  * jsdom has no ResizeObserver. This one reports a resize to every observer of the element that
- * grew or of one of its ancestors (their boxes grow with it), as a browser does.
+ * grew or of one of its ancestors (their boxes grow with it), and an element's first size once
+ * it is observed (after the DOM change that added it), as a browser does.
  */
 class FakeResizeObserver {
   static live = new Set<FakeResizeObserver>();
@@ -23,6 +24,9 @@ class FakeResizeObserver {
   }
   observe(el: Element) {
     this.observed.add(el);
+    queueMicrotask(() => {
+      if (this.observed.has(el)) this.callback([{ target: el } as ResizeObserverEntry], this as unknown as ResizeObserver);
+    });
   }
   unobserve(el: Element) {
     this.observed.delete(el);
@@ -116,6 +120,40 @@ describe("transcript", () => {
       extra = 800;
       act(() => FakeResizeObserver.grow(row, log));
       expect(log.scrollTop).toBe(0);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it("follows streamed text where the browser reports its growth, never laying the page out on a DOM change", async () => {
+    vi.stubGlobal("ResizeObserver", FakeResizeObserver);
+    try {
+      const client = createClient();
+      renderWith(client, <Chat />);
+      const log = screen.getByRole("log");
+      let layouts = 0;
+      Object.defineProperty(log, "clientHeight", { configurable: true, get: () => 200 });
+      Object.defineProperty(log, "scrollHeight", {
+        configurable: true,
+        get: () => {
+          layouts++;
+          return 100 + (log.textContent?.length ?? 0) * 10;
+        },
+      });
+      dispatch(client, runStarted(), textStart("a"), textDelta("a", "x".repeat(50)));
+      await flushObservers();
+      expect(log.scrollTop).toBe(log.scrollHeight);
+
+      // Tokens change the DOM: reading the scroller's height then would force a layout per commit.
+      layouts = 0;
+      for (const token of ["one ", "two ", "three "]) {
+        dispatch(client, textDelta("a", token));
+        await flushObservers();
+      }
+      expect(layouts).toBe(0);
+      // The browser lays the frame out and reports the row that grew: the view follows it.
+      act(() => FakeResizeObserver.grow(log.querySelector('[data-message-id="a"]')!, log));
+      expect(log.scrollTop).toBe(log.scrollHeight);
     } finally {
       vi.unstubAllGlobals();
     }

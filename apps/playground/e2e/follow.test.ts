@@ -37,9 +37,11 @@ describe("the transcript follows a reply as it streams, in Chromium (CPU throttl
     // The browser reports the growth after its layout; the box follows it to the bottom.
     await expect.poll(() => fromBottom(page), { timeout: 30_000 }).toBeLessThanOrEqual(48);
 
-    // The user scrolls up with the wheel: following stops, and the way back is offered.
+    // The user scrolls up a screen with the wheel: following stops, and the way back is offered.
+    // The reply is over two screens tall, so the view lands inside it, not at its top, and what
+    // stays still below is the part being read (Chromium scrolls a wheel's distance at once).
     await log.hover();
-    await page.mouse.wheel(0, -2000);
+    await page.mouse.wheel(0, -(await log.evaluate((el) => el.clientHeight)));
     const jump = page.getByRole("button", { name: "Jump to latest" });
     await jump.waitFor();
     const second = agent.hold({ type: "TEXT_MESSAGE_CONTENT", count: 600 });
@@ -50,6 +52,7 @@ describe("the transcript follows a reply as it streams, in Chromium (CPU throttl
       .poll(() => log.evaluate((el) => el.scrollHeight - el.clientHeight - el.scrollTop), { timeout: 30_000 })
       .toBeGreaterThan(48);
     // What the user was reading stays where it was while the reply goes on below.
+    expect(read).toBeGreaterThan(0);
     expect(await log.evaluate((el) => el.scrollTop)).toBe(read);
 
     await jump.click();

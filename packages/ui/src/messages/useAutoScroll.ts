@@ -30,13 +30,26 @@ export function useAutoScroll<T extends HTMLElement>(threshold = 48): AutoScroll
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
+    // Where the view was when last seen (its scroll events and its own moves): following stops
+    // only when the view has moved up since, away from the bottom.
+    let seen = el.scrollTop;
     const follow = () => {
-      if (following.current) el.scrollTop = el.scrollHeight;
+      if (!following.current) return;
+      el.scrollTop = el.scrollHeight;
+      seen = el.scrollTop;
     };
     const onScroll = () => {
-      const bottom = el.scrollHeight - el.scrollTop - el.clientHeight <= threshold;
-      following.current = bottom;
-      setAtBottom(bottom);
+      const top = el.scrollTop;
+      const bottom = el.scrollHeight - top - el.clientHeight <= threshold;
+      // Off the bottom is not enough to stop: a scroll event comes before the frame's resize
+      // report, so a view moved down short of the bottom (a control scrolled into view as it
+      // appeared, focus on a form that just opened) or a reply that grew past the threshold since
+      // the view's last move would read as the reader leaving. Only a move up is the reader's.
+      if (bottom) following.current = true;
+      else if (top < seen) following.current = false;
+      seen = top;
+      if (!bottom) follow();
+      setAtBottom(following.current);
     };
     el.addEventListener("scroll", onScroll, { passive: true });
     // Growth is followed where the browser reports it, after its layout of the frame: a

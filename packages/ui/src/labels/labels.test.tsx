@@ -268,6 +268,8 @@ describe("labels", () => {
     const log = screen.getByRole("log");
     Object.defineProperty(log, "scrollHeight", { configurable: true, get: () => 5000 });
     Object.defineProperty(log, "clientHeight", { configurable: true, get: () => 200 });
+    log.scrollTop = 4800;
+    fireEvent.scroll(log);
     log.scrollTop = 0;
     fireEvent.scroll(log);
     expect(await screen.findByRole("button", { name: "Zum Neuesten" })).toBeTruthy();

@@ -132,15 +132,16 @@ export class ThreadKeeper {
       session.stored = true;
       const owner = session.owner;
       if (owner?.checked && !owner.holding && !following) {
-        if (!(await owner.tryAcquire())) {
-          // Another tab's run goes on: followed here, unless this tab sent a message meanwhile.
-          // Its run waits for that one to end; the other tab's copy shown now would drop it.
-          if (this.host.session() === session && client.state.status === "idle") this.follow(session, stored);
+        const mine = await owner.tryAcquire();
+        // This tab sent a message while the lock was asked about: its copy is newer than the one
+        // heard, and its run holds the lock or waits for it (the copy shown now would drop it).
+        if (client.state.status !== "idle") {
+          if (mine && !client.runPending) owner.release();
           return;
         }
-        // This tab sent a message while the lock was asked about: its run has the lock, and its copy is newer.
-        if (client.state.status !== "idle") {
-          if (!client.runPending) owner.release();
+        if (!mine) {
+          // Another tab's run goes on: followed here.
+          if (this.host.session() === session) this.follow(session, stored);
           return;
         }
         // Saved mid-run, yet nobody owns it: its tab went away, and this one reads it on.

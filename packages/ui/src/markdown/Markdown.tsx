@@ -189,8 +189,12 @@ const Footnotes = memo(
  * ends exactly as the same text drawn whole. While a reply grows, its last blocks are parsed in
  * a Web Worker where one can start (`parseWorker.js`, beside this file), and on the page where
  * none can (server rendering, a test DOM, a CSP without `worker-src`): the same DOM either way.
+ * Once the text is `complete`, it is drawn whole in the render that says so.
  */
-export const Markdown = forwardRef<HTMLDivElement, MarkdownProps>(function Markdown({ children, className, ...rest }, ref) {
+export const Markdown = forwardRef<HTMLDivElement, MarkdownProps>(function Markdown(
+  { children, complete = false, className, ...rest },
+  ref,
+) {
   const last = useRef<Blocks>(undefined);
   const lastDocument = useRef<ResolvedDocument>(undefined);
   const lastRuns = useRef<readonly Run[]>([]);
@@ -201,9 +205,9 @@ export const Markdown = forwardRef<HTMLDivElement, MarkdownProps>(function Markd
   // The cut drawn: `children`'s, or while the worker parses it, the newest text it has parsed.
   // biome-ignore lint/correctness/useExhaustiveDependencies: `parsed` says the worker has parsed a newer text
   const cut = useMemo(() => {
-    last.current = offThread.cut(children, last.current);
+    last.current = offThread.cut(children, last.current, complete);
     return last.current;
-  }, [children, parsed, offThread]);
+  }, [children, complete, parsed, offThread]);
   // Made again only with the cut: a frame whose text is still being parsed renders nothing below.
   const body = useMemo(() => {
     lastDocument.current = resolveDocument(cut, lastDocument.current);

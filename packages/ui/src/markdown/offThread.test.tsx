@@ -194,6 +194,19 @@ describe("a streaming reply parsed in a worker", () => {
     expect(view.container.querySelectorAll("ul li")).toHaveLength(2);
   });
 
+  it("draws a reply marked complete whole in that render, while the worker still parses an earlier text", async () => {
+    const view = render(<Markdown>{"# Title\n\nfirst"}</Markdown>);
+    view.rerender(<Markdown>{"# Title\n\nfirst words\n\n- one"}</Markdown>);
+    // The reply ends before the worker answers: the row says complete, and so does its text.
+    view.rerender(<Markdown complete>{"# Title\n\nfirst words\n\n- one\n- two"}</Markdown>);
+    expect(view.container.querySelectorAll("ul li")).toHaveLength(2);
+    expect(html(view.container, { plainCode: true })).toBe(plain(whole("# Title\n\nfirst words\n\n- one\n- two")));
+    // The worker's late answer for the earlier text changes nothing.
+    await untilIdle();
+    expect(html(view.container, { plainCode: true })).toBe(plain(whole("# Title\n\nfirst words\n\n- one\n- two")));
+    expect(view.container.querySelector(".tandem-markdown")?.hasAttribute("complete")).toBe(false);
+  });
+
   it("ends with its last frame where that frame only adds to a code block still open, arrived while the worker was busy", async () => {
     const view = render(<Markdown>{"Hello"}</Markdown>);
     view.rerender(<Markdown>{"Hello\n\n```js\nfoo"}</Markdown>);

@@ -96,12 +96,13 @@ export class OffThreadParser {
    * The cut to draw for `text`, the cut drawn before being `previous`: `text`'s own where it
    * parses nothing here (the worker has parsed it, it does not grow `previous`, it only grows
    * an open code block, or there is no worker); otherwise the cut of the newest text the worker
-   * has parsed, or `previous`, and `text` goes to the worker.
+   * has parsed, or `previous`, and `text` goes to the worker. A `complete` text (the reply has
+   * ended) is cut here, at once: its last render draws all of it.
    */
-  cut(text: string, previous: Blocks | undefined): Blocks {
+  cut(text: string, previous: Blocks | undefined, complete = false): Blocks {
     if (!growsFrom(text, previous)) return splitBlocks(text);
-    if (text === this.#ready) this.#claimed();
-    if (text === this.#ready || theWorker() === null) return growBlocks(text, previous);
+    if (text === this.#ready || complete) this.#claimed();
+    if (text === this.#ready || complete || theWorker() === null) return growBlocks(text, previous);
     const open = openPart(text, previous);
     if (open === undefined) return growBlocks(text, previous);
     const ready = this.#ready;

@@ -164,8 +164,15 @@ describe("threads kept in IndexedDB, in Chromium", () => {
     await two.getByRole("textbox", { name: "Message" }).waitFor();
 
     await Promise.all([send(one, "hello from tab one"), send(two, "hello from tab two")]);
-    await expect.poll(() => lastAssistantText(one).textContent(), { timeout: 15_000 }).toContain("tab");
-    await expect.poll(() => lastAssistantText(two).textContent(), { timeout: 15_000 }).toContain("tab");
+    // One tab owns the thread's run at a time: the other follows it and sends its question after
+    // it. Both questions reached the agent, so the last run has started in its owner; then each
+    // tab waits for its runs to end. (An answer "containing tab" in each tab was not enough: the
+    // follower shows the owner's answer before its own question has gone.)
+    const asked = (text: string) =>
+      stack.agent.requests.some(
+        (r) => r.path === "/agentic-chat" && (r.body as Body).messages.some((m) => m.role === "user" && m.content === text),
+      );
+    await expect.poll(() => asked("hello from tab one") && asked("hello from tab two"), { timeout: 60_000 }).toBe(true);
     await savedAfterRun(one);
     await savedAfterRun(two);
     // The same thread, from both tabs.

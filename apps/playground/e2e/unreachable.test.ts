@@ -94,8 +94,14 @@ describe("an agent that cannot be reached while the browser is online", () => {
       socket.destroy();
     });
     await new Promise<void>((resolve) => refuser!.listen(port, "127.0.0.1", resolve));
-    // Waits from 200 ms (`?retry=`), so the test sees tries go by without sitting through the default's.
-    const page = await openPage(stack, "agentic-chat", `agent=${encodeURIComponent(`http://127.0.0.1:${port}/agentic-chat`)}&retry=200`);
+    // Waits from 200 ms (`?retry=`) up to 1.6 s (`?retryMax=`), so the test sees tries go by
+    // without sitting through the default's, and the try after the agent comes up is at most
+    // 1.6 s away however many went by before (the default's cap of 30 s outlasted the test).
+    const page = await openPage(
+      stack,
+      "agentic-chat",
+      `agent=${encodeURIComponent(`http://127.0.0.1:${port}/agentic-chat`)}&retry=200&retryMax=1600`,
+    );
     const announced = await recordAnnouncements(page);
     await send(page, "hello again");
     const alert = page.getByRole("alert").filter({ hasText: "The agent can't be reached" });
@@ -108,7 +114,7 @@ describe("an agent that cannot be reached while the browser is online", () => {
     await closeServer(refuser, sockets);
     refuser = undefined;
     agent = await startMockAgent({ port, tokenDelayMs: 15 });
-    await expect.poll(() => lastAssistantText(page).textContent(), { timeout: 60_000 }).toContain('You said: "hello again"');
+    await expect.poll(() => lastAssistantText(page).textContent(), { timeout: 30_000 }).toContain('You said: "hello again"');
     await alert.waitFor({ state: "detached" });
     expect(posts(agent)).toHaveLength(1);
     expect(await page.locator('[data-testid="message"][data-role="user"]').count()).toBe(1);

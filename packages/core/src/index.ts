@@ -37,6 +37,7 @@ export { type AsideClient, requestThroughAgent } from "./run/requestAside.js";
 export { agentRuntimeStorage } from "./storage/agentRuntimeStorage.js";
 export { type IndexedDbStorageOptions, indexedDbStorage } from "./storage/indexedDbStorage.js";
 export { memoryStorage } from "./storage/memoryStorage.js";
+export { mergeRun } from "./storage/mergeRun.js";
 export { type MergedThread, mergeThread, type StoredShape } from "./storage/mergeThread.js";
 export { type Persistence, type PersistOptions, persistThread } from "./storage/persistThread.js";
 export type { ResumePoint, RunStart, StorageStatus, StoredThread, ThreadChange, ThreadStorage, ThreadSummary } from "./storage/types.js";

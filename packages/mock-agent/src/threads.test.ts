@@ -16,6 +16,19 @@ const save = (id: string, order: string[], put: { id: string; role: string; cont
 });
 
 describe("the /threads API", () => {
+  it("a save with keepRun leaves the stored run's mark; the run's own save clears it", async () => {
+    agent = await startMockAgent();
+    const post = (body: unknown) =>
+      fetch(`${agent!.baseUrl}/threads/r`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const running = save("r", ["q"], [{ id: "q", role: "user", content: "hi" }], 10);
+    await post({ ...running, thread: { ...running.thread, runningSince: ["q"] } });
+    await post({ ...save("r", ["q"], [], 11), keepRun: true });
+    const load = async () => (await (await fetch(`${agent!.baseUrl}/threads/r`)).json()) as { runningSince?: string[] };
+    expect((await load()).runningSince).toEqual(["q"]);
+    await post(save("r", ["q"], [], 12));
+    expect((await load()).runningSince).toBeUndefined();
+  });
+
   it("stores saves, merges two writers' orders, lists, loads and deletes", async () => {
     agent = await startMockAgent();
     const post = (id: string, body: unknown) =>

@@ -26,6 +26,8 @@ interface Change {
   put: Message[];
   remove: string[];
   branches?: unknown;
+  /** The saving tab has no run of its own: the stored `runningSince` and `resumePoint` stay. */
+  keepRun?: boolean;
 }
 
 export const THREADS = /^\/threads(?:\/(?<id>[^/]+))?\/?$/;
@@ -71,8 +73,19 @@ export class ThreadsApi {
         for (const m of change.put) messages.set(m.id, m);
         for (const m of change.remove) messages.delete(m);
         const order = merge(change.order, stored?.order ?? []).filter((m) => !change.remove.includes(m));
+        // A save from a tab with no run of its own leaves the stored run's mark (core's `mergeRun`).
+        const { runningSince, resumePoint, ...fields } = change.thread;
+        const run = change.keepRun
+          ? { runningSince: stored?.thread.runningSince, resumePoint: stored?.thread.resumePoint }
+          : { runningSince, resumePoint };
         this.threads.set(id, {
-          thread: { ...change.thread, id, createdAt: stored?.thread.createdAt ?? change.thread.createdAt },
+          thread: {
+            ...fields,
+            ...(run.runningSince !== undefined && { runningSince: run.runningSince }),
+            ...(run.resumePoint !== undefined && { resumePoint: run.resumePoint }),
+            id,
+            createdAt: stored?.thread.createdAt ?? change.thread.createdAt,
+          },
           order,
           messages,
           branches: change.branches ?? stored?.branches,

@@ -86,7 +86,12 @@ export function PageFrame({ page, settings }: { page: PageInfo; settings: AgentS
         protocol={settings.protocol}
         {...(settings.agentId !== undefined && { agentId: settings.agentId })}
         {...(settings.stop !== undefined && { stop: settings.stop })}
-        {...(settings.retryMs !== undefined && { retry: { delayMs: settings.retryMs, maxDelayMs: Math.max(30_000, settings.retryMs) } })}
+        {...((settings.retryMs !== undefined || settings.retryMaxMs !== undefined) && {
+          retry: {
+            ...(settings.retryMs !== undefined && { delayMs: settings.retryMs }),
+            maxDelayMs: Math.max(settings.retryMaxMs ?? 30_000, settings.retryMs ?? 0),
+          },
+        })}
         {...(settings.capabilities !== undefined && settings.protocol === "ag-ui" && { capabilities: settings.capabilities })}
         {...(page.initialState !== undefined && { initialState: page.initialState })}
         {...(page.takesFeedback && { onFeedback: logFeedback, ...(settings.feedback && { feedback: settings.feedback }) })}

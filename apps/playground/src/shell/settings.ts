@@ -17,6 +17,8 @@ export interface AgentSettings {
   feedback: string | undefined;
   /** `?retry=<ms>`: the first wait before an unreachable agent is tried again (doubling from there); default the client's. */
   retryMs: number | undefined;
+  /** `?retryMax=<ms>`: no wait before an unreachable agent is tried again is longer (default 30 s, or `retry` if longer). */
+  retryMaxMs: number | undefined;
 }
 
 const MOCK = (import.meta.env.VITE_AGENT_URL as string | undefined) ?? "http://127.0.0.1:8787";
@@ -54,5 +56,6 @@ export function readSettings(url: URL, page: string): AgentSettings {
     capabilities: query.get("capabilities") || mockCapabilities,
     feedback: query.get("feedback") || (query.get("agent") ? undefined : `${MOCK}/feedback`),
     retryMs: Number(query.get("retry")) > 0 ? Number(query.get("retry")) : undefined,
+    retryMaxMs: Number(query.get("retryMax")) > 0 ? Number(query.get("retryMax")) : undefined,
   };
 }

@@ -182,7 +182,10 @@ export class Outbox {
 
   private take(id: string): void {
     const item = this.state.outbox.find((i) => i.id === id);
-    if (!item || this.disposed) return;
+    // Decided before this tab began to follow another tab's run: it stays, and goes when that run
+    // ends (`AgentClient.follow(false)` drains). Delivered now, it would start a run behind the
+    // other tab's, and that tab's next saved copy, shown here, would take it out of the thread.
+    if (!item || this.disposed || this.loop.following) return;
     void this.deliver(id, item.content).then(() => this.settle(id));
   }
 

@@ -48,6 +48,26 @@ describe("indexedDbStorage", () => {
     expect(stored?.branches?.q?.versions.map((v) => v.map((m) => m.id))).toEqual([["a1"], []]);
   });
 
+  it("a save from a tab with no run of its own (keepRun) leaves another tab's run marked; that run's end clears it", async () => {
+    const name = fresh();
+    const owner = indexedDbStorage({ name });
+    const other = indexedDbStorage({ name });
+    const point = { runId: "r1", firstEventId: "1", lastEventId: "5", at: 1 };
+    const running = change("t1", ["q"], [user("q", "hi")]);
+    await owner.save({ ...running, thread: { ...running.thread, runningSince: ["q"], resumePoint: point } });
+    const queued = change("t1", ["q"], []);
+    await other.save({
+      ...queued,
+      thread: { ...queued.thread, outbox: [{ id: "o1", content: "later", state: "waiting" }] },
+      keepRun: true,
+    });
+    expect(await other.load("t1")).toMatchObject({ runningSince: ["q"], resumePoint: point, outbox: [{ id: "o1" }] });
+    await owner.save(change("t1", ["q"], []));
+    const ended = await other.load("t1");
+    expect(ended?.runningSince).toBeUndefined();
+    expect(ended?.resumePoint).toBeUndefined();
+  });
+
   it("tells other tabs when a thread changes", async () => {
     const name = fresh();
     const tabA = indexedDbStorage({ name });

@@ -4,6 +4,7 @@ import { mergeFeedback, withFeedback } from "../feedback/mergeFeedback.js";
 import { mergeDecisions } from "../interrupts/decisions.js";
 import { mergeOutbox, sentIds, withOutbox } from "../outbox/mergeOutbox.js";
 import { loadOnce } from "../util/loadOnce.js";
+import { mergeRun } from "./mergeRun.js";
 import { mergeThread } from "./mergeThread.js";
 import type { StoredThread, ThreadChange, ThreadStorage, ThreadSummary } from "./types.js";
 
@@ -117,7 +118,7 @@ export function indexedDbStorage(options: IndexedDbStorageOptions = {}): ThreadS
         const sent = await sentIds(stored, change.thread, merged, async (m) => (await messages.get([id, m])) !== undefined);
         await Promise.all([
           threads.put({
-            ...change.thread,
+            ...mergeRun(stored, change),
             createdAt: stored?.createdAt ?? change.thread.createdAt,
             order: merged.order,
             branches: merged.branches,

@@ -2,6 +2,7 @@ import type { Message } from "@ag-ui/core";
 import { mergeFeedback, withFeedback } from "../feedback/mergeFeedback.js";
 import { mergeDecisions } from "../interrupts/decisions.js";
 import { mergeOutbox, sentIds, withOutbox } from "../outbox/mergeOutbox.js";
+import { mergeRun } from "./mergeRun.js";
 import { mergeThread } from "./mergeThread.js";
 import type { StoredThread, ThreadChange, ThreadStorage, ThreadSummary } from "./types.js";
 
@@ -37,7 +38,7 @@ export function memoryStorage(): ThreadStorage {
     for (const m of merged.put) byId.set(m.id, m);
     for (const id of merged.remove) byId.delete(id);
     threads.set(thread.id, {
-      ...structuredClone(thread),
+      ...structuredClone(mergeRun(stored, change)),
       createdAt: stored?.createdAt ?? thread.createdAt,
       order: merged.order,
       branches: merged.branches,

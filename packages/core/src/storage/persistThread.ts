@@ -13,6 +13,14 @@ export interface PersistOptions {
   onStatus?: (status: StorageStatus) => void;
   /** The thread as it was loaded, so what is already stored is not written again. */
   loaded?: StoredThread | null;
+  /**
+   * This tab says where the thread's run is from its first save: it restored a copy saved
+   * mid-run as the run's owner (a reload reads it on or marks the reply cut, and clears the
+   * mark). Default: whether `loaded` was saved mid-run. Otherwise its saves leave the stored
+   * run's mark alone (`ThreadChange.keepRun`) until it runs the thread itself: a tab that only
+   * queues a message or follows another tab's run never says that run is over.
+   */
+  reportsRun?: boolean;
 }
 
 /** What `persistThread` returns: a handle to save, rename or stop keeping the thread. */
@@ -36,6 +44,8 @@ export interface Persistence {
  */
 export function persistThread(client: AgentClient, storage: ThreadStorage, options: PersistOptions = {}): Persistence {
   const { debounceMs = 500, onStatus = () => {}, loaded } = options;
+  /** This tab's saves say where the run is: it runs the thread, or ran it (or restored it mid-run) since its last save. */
+  let reportsRun = client.state.status === "running" || (options.reportsRun ?? loaded?.runningSince !== undefined);
   /** Messages as last written, by id (identity tells what changed since). */
   const written = new Map<string, Message>((loaded?.messages ?? []).map((m) => [m.id, m]));
   const createdAt = loaded?.createdAt ?? Date.now();
@@ -89,6 +99,7 @@ export function persistThread(client: AgentClient, storage: ThreadStorage, optio
       order: s.messages.map((m) => m.id),
       put,
       remove,
+      ...(!reportsRun && { keepRun: true }),
       // Versions hold whole messages (attachments too): written when they change, not every save.
       ...(s.branches !== writtenBranches && { branches: s.branches }),
     };
@@ -110,6 +121,8 @@ export function persistThread(client: AgentClient, storage: ThreadStorage, optio
         for (const id of change.remove) written.delete(id);
         if (change.branches) writtenBranches = change.branches;
         lastSaved = s;
+        // The run's end is written: until this tab runs again, the run is another tab's to report.
+        if (s.status !== "running") reportsRun = false;
         onStatus({ kind: "saved" });
       } catch (error) {
         onStatus({ kind: "failed", message: describeStorageError(error) });
@@ -131,6 +144,7 @@ export function persistThread(client: AgentClient, storage: ThreadStorage, optio
     if (s.status === "running" && previous.status !== "running") {
       // The messages from before the run: a reload in the middle of it keeps these and marks the rest.
       runningSince = s.messages.map((m) => m.id);
+      reportsRun = true;
     }
     if (s.status !== "running") {
       runningSince = undefined;

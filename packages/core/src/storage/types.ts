@@ -84,6 +84,12 @@ export interface ThreadChange {
   put: Message[];
   remove: string[];
   branches?: Record<string, BranchPoint>;
+  /**
+   * The saving tab has no run of its own to report (it neither runs the thread nor ended or took
+   * over a run since its last save): the stored `runningSince` and `resumePoint` stay as they
+   * are (`mergeRun`), so another tab's run going on is not taken for over.
+   */
+  keepRun?: boolean;
 }
 
 /**

@@ -101,6 +101,42 @@ describe("the outbox across tabs", () => {
     expect(a.r.client.state.messages.map((m) => String(m.content))).toEqual(["first", "re: first", "second", "re: second"]);
   });
 
+  it("a message whose turn is decided once the tab follows another tab's run stays queued, and goes once that run ends", async () => {
+    const agent = await startMockAgent({
+      scenario: ((input: RunAgentInput) => [runStarted(input), ...textMessage(["ok"]), runFinished(input)]) as never,
+    });
+    agents.push(agent);
+    const network = offlineNetwork();
+    const client = new AgentClient({ url: agent.url, threadId: "t", schedule: sync, network });
+    // The lock and the stored thread are read while another tab starts a run this one then follows.
+    let decide = () => {};
+    const decided = new Promise<void>((resolve) => {
+      decide = resolve;
+    });
+    let claims = 0;
+    client.outbox.claim = async (_item, send) => {
+      if (claims++ === 0) await decided;
+      send();
+    };
+    const sent = client.sendMessage("hi");
+    network.goOnline();
+    client.follow(true);
+    decide();
+    await until(() => claims === 1);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(client.state.messages).toEqual([]);
+    expect(client.state.outbox.map((i) => i.content)).toEqual(["hi"]);
+    expect(agent.requests.filter((q) => q.method === "POST")).toHaveLength(0);
+
+    client.follow(false);
+    await sent;
+    const posts = agent.requests.filter((q) => q.method === "POST");
+    expect(posts).toHaveLength(1);
+    expect((posts[0]!.body as RunAgentInput).messages.map((m) => m.content)).toEqual(["hi"]);
+    expect(client.state.outbox).toEqual([]);
+    client.dispose();
+  });
+
   it("a message another tab sent leaves no tombstone: a connection refused there may give it back", async () => {
     const network = offlineNetwork();
     const client = new AgentClient({ url: "http://127.0.0.1:9", threadId: "t", schedule: sync, network });

@@ -240,6 +240,49 @@ describe("one owner per run across tabs", () => {
     expect(agent.requests.filter((q) => q.method === "POST")).toHaveLength(2);
   });
 
+  it("a message sent while the tab asks whether another tab's run goes on is kept, and goes after that run", async () => {
+    const agent = await startMockAgent({ tokenDelayMs: 1 });
+    agents.push(agent);
+    const hold = agent.hold({ type: "TOOL_CALL_ARGS" });
+    const storage = memoryStorage();
+    const manager = lockManager();
+    const a = tab(agent.url, storage, manager.tab().locks);
+    // Tab B: its user sends a message just as B asks for the run's lock on hearing A's save.
+    const bLocks = manager.tab().locks;
+    let sendNow: (() => void) | null = null;
+    const b = tab(agent.url, storage, {
+      request: (name, options, callback) => {
+        if (options.ifAvailable && sendNow) {
+          sendNow();
+          sendNow = null;
+        }
+        return bLocks.request(name, options, callback);
+      },
+    });
+    await until(a.kept);
+    await until(b.kept);
+    // B asks on hearing A's first save of its run.
+    sendNow = () => void b.r.client.sendMessage("hello from B");
+    void a.r.client.sendMessage("make the background teal");
+    await until(() => sendNow === null, 30_000);
+    await hold.reached;
+    hold.release();
+    const asked = () =>
+      agent.requests
+        .filter((q) => q.method === "POST")
+        .map(
+          (q) => (q.body as { messages: { role: string; content?: unknown }[] }).messages.filter((m) => m.role === "user").at(-1)?.content,
+        );
+    // Hang guards for two runs one after the other on a busy machine, not time slots.
+    await until(() => asked().includes("hello from B") && b.r.client.state.status === "idle" && !b.r.client.runPending, 30_000);
+    await until(() => a.r.client.state.status === "idle", 30_000);
+    // B's run carried its message, once; B shows it.
+    expect(asked().filter((q) => q === "hello from B")).toHaveLength(1);
+    expect(b.r.client.state.messages.filter((m) => m.content === "hello from B")).toHaveLength(1);
+    expect(a.ran).toEqual(["teal"]);
+    expect(b.ran).toEqual([]);
+  });
+
   it("the owner gone mid-run: the following tab takes the run over, reads it on, and runs the tool once", async () => {
     const { hold, storage, manager, lockA, storageA, a, runs, readOns } = await ownerMidRun();
     const b = tab(agents[0]!.url, storage, manager.tab().locks);

@@ -132,7 +132,14 @@ export class ThreadKeeper {
       session.stored = true;
       const owner = session.owner;
       if (owner?.checked && !owner.holding && !following) {
-        if (!(await owner.tryAcquire())) {
+        const mine = await owner.tryAcquire();
+        // This tab sent a message while the lock was asked about: its copy is newer than the one
+        // heard, and its run holds the lock or waits for it (the copy shown now would drop it).
+        if (client.state.status !== "idle") {
+          if (mine && !client.runPending) owner.release();
+          return;
+        }
+        if (!mine) {
           // Another tab's run goes on: followed here.
           if (this.host.session() === session) this.follow(session, stored);
           return;
@@ -169,7 +176,8 @@ export class ThreadKeeper {
     const { client } = session;
     if (stored) client.restore(stored);
     session.stored = stored !== null;
-    this.keep(session, stored && client.state.messages === stored.messages ? stored : null);
+    // A copy saved mid-run is this tab's run now (it owns the thread): it reads it on or marks it cut.
+    this.keep(session, stored && client.state.messages === stored.messages ? stored : null, stored?.runningSince !== undefined);
     if (!client.runPending) session.owner?.release();
   }
 
@@ -180,7 +188,7 @@ export class ThreadKeeper {
     session.persistence?.discard();
     client.restore(stored, { replace: true });
     session.stored = true;
-    this.keep(session, stored);
+    this.keep(session, stored, false);
     void session.owner?.acquire().then((held) => {
       if (held) void this.takeOver(session);
     });
@@ -198,7 +206,7 @@ export class ThreadKeeper {
     if (stored?.runningSince) {
       session.persistence?.discard();
       client.restore(stored, { takeOver: true });
-      this.keep(session, client.state.messages === stored.messages ? stored : null);
+      this.keep(session, client.state.messages === stored.messages ? stored : null, true);
     } else if (stored && !sameThread(stored, client.state)) {
       session.persistence?.discard();
       client.restore(stored, { replace: true });
@@ -207,10 +215,12 @@ export class ThreadKeeper {
     if (!client.runPending) session.owner?.release();
   }
 
-  private keep(session: Session, loaded: StoredThread | null): void {
+  /** Keeps the session's thread from `loaded` on; `reportsRun`: see `PersistOptions` (false: another tab's copy). */
+  private keep(session: Session, loaded: StoredThread | null, reportsRun = false): void {
     session.persistence = persistThread(session.client, this.storage, {
       ...this.persist,
       loaded,
+      reportsRun,
       onStatus: (status) => {
         if (status.kind === "saved") session.stored = true;
         this.report(status);

@@ -245,7 +245,7 @@ describe("labels", () => {
     const subagent = screen.getByRole("group", { name: "Unteragent: researcher" });
     expect(within(subagent).getByText("Arbeitet")).toBeTruthy();
     // The Markdown renderer loads on first use.
-    expect(await screen.findByText("Quelltext", {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText("Quelltext")).toBeTruthy();
     // The code block's Copy, and each message's.
     expect(screen.getAllByRole("button", { name: "Kopieren" }).length).toBeGreaterThan(1);
     expect(screen.getByText("Überlegungen").tagName).toBe("SUMMARY");
@@ -268,6 +268,8 @@ describe("labels", () => {
     const log = screen.getByRole("log");
     Object.defineProperty(log, "scrollHeight", { configurable: true, get: () => 5000 });
     Object.defineProperty(log, "clientHeight", { configurable: true, get: () => 200 });
+    log.scrollTop = 4800;
+    fireEvent.scroll(log);
     log.scrollTop = 0;
     fireEvent.scroll(log);
     expect(await screen.findByRole("button", { name: "Zum Neuesten" })).toBeTruthy();

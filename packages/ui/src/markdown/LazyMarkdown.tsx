@@ -6,7 +6,10 @@ import { PartFailed } from "../util/PartFailed.js";
 import type { MarkdownProps } from "./types.js";
 
 /** Until the renderer arrives, the text as plain text (React escapes it; nothing is parsed as HTML). */
-const PlainMarkdown = forwardRef<HTMLDivElement, MarkdownProps>(function PlainMarkdown({ className, children, ...rest }, ref) {
+const PlainMarkdown = forwardRef<HTMLDivElement, MarkdownProps>(function PlainMarkdown(
+  { className, children, complete: _complete, ...rest },
+  ref,
+) {
   return (
     <div {...rest} ref={ref} className={cx("tandem-markdown", "tandem-markdown--plain", className)}>
       {children}

@@ -322,10 +322,10 @@ describe("syntax highlighting", () => {
 
   it("highlights the reply's last block once its code stands still, and leaves unknown languages plain", async () => {
     const { container } = render(<Markdown>{"```js\nlet a = 1;\n```\n\n```nolang\nlet b = 2;\n```"}</Markdown>);
-    await waitFor(() => expect(container.querySelectorAll("pre")[0]!.querySelector(".token.keyword")).not.toBeNull(), { timeout: 3000 });
+    await waitFor(() => expect(container.querySelectorAll("pre")[0]!.querySelector(".token.keyword")).not.toBeNull());
     await sleep(1000);
     expect(container.querySelectorAll("pre")[1]!.querySelector(".token")).toBeNull();
     const last = render(<Markdown>{"Code:\n\n```js\nlet c = 3;"}</Markdown>);
-    await waitFor(() => expect(last.container.querySelector("pre .token.keyword")?.textContent).toBe("let"), { timeout: 3000 });
+    await waitFor(() => expect(last.container.querySelector("pre .token.keyword")?.textContent).toBe("let"));
   });
 });

@@ -1,5 +1,6 @@
 import { act, cleanup, render } from "@testing-library/react";
 import fc from "fast-check";
+import { Profiler } from "react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { Markdown } from "./Markdown.js";
 import { preloadMath } from "./Math.js";
@@ -55,8 +56,40 @@ class InProcessWorker {
   }
 }
 
+/**
+ * Animation frames, each a later task here. `waiting` counts the frames asked for and the task
+ * after each (where what waits for the end of a frame runs), so a test can wait until none is left.
+ */
+const Frames = {
+  waiting: 0,
+  last: 0,
+  timers: new Map<number, ReturnType<typeof setTimeout>>(),
+  request(callback: FrameRequestCallback): number {
+    const id = ++Frames.last;
+    Frames.waiting++;
+    Frames.timers.set(
+      id,
+      setTimeout(() => {
+        Frames.timers.delete(id);
+        callback(performance.now());
+        setTimeout(() => Frames.waiting--);
+      }),
+    );
+    return id;
+  },
+  cancel(id: number): void {
+    const timer = Frames.timers.get(id);
+    if (timer === undefined) return;
+    clearTimeout(timer);
+    Frames.timers.delete(id);
+    Frames.waiting--;
+  },
+};
+
 beforeAll(async () => {
   vi.stubGlobal("Worker", InProcessWorker);
+  vi.stubGlobal("requestAnimationFrame", Frames.request);
+  vi.stubGlobal("cancelAnimationFrame", Frames.cancel);
   await preloadMath();
 });
 afterEach(() => {
@@ -71,11 +104,21 @@ function plain(markup: string): string {
   return html(root, { plainCode: true });
 }
 
-/** Lets the worker answer, and the reply draw what it parsed: once, or until it has nothing left to do. */
-const answer = () => act(() => new Promise((resolve) => setTimeout(resolve)));
+const task = () => new Promise((resolve) => setTimeout(resolve));
+
+/**
+ * Lets the worker answer, a frame pass with no new text, and the reply draw what it parsed after
+ * it: once, or until it has nothing left to do.
+ */
+const answer = () =>
+  act(async () => {
+    await task(); // the worker's reply
+    await task(); // the next frame
+    await task(); // after it: no render has drawn the reply, so it is drawn now
+  });
 async function untilIdle() {
   do await answer();
-  while (InProcessWorker.pending > 0);
+  while (InProcessWorker.pending > 0 || Frames.waiting > 0);
 }
 
 /**
@@ -125,6 +168,43 @@ describe("a streaming reply parsed in a worker", () => {
     await answer();
     expect(view.container.querySelector("ul li")?.textContent).toBe("one");
     expect(view.container.querySelector("p")?.textContent).toBe("first words");
+  });
+
+  it("draws what the worker parsed in the next frame's render, with no commit of its own", async () => {
+    let commits = 0;
+    const draw = (text: string) => (
+      <Profiler id="reply" onRender={() => commits++}>
+        <Markdown>{text}</Markdown>
+      </Profiler>
+    );
+    const view = render(draw("# Title\n\nfirst"));
+    view.rerender(draw("# Title\n\nfirst words\n\n- one"));
+    commits = 0;
+    // The worker answers between two frames: nothing is committed for it.
+    await act(task);
+    expect(commits).toBe(0);
+    expect(view.container.querySelector("ul")).toBeNull();
+    // The next frame's text comes: its one commit draws what the worker parsed.
+    view.rerender(draw("# Title\n\nfirst words\n\n- one\n- two"));
+    expect(commits).toBe(1);
+    expect(view.container.querySelector("ul li")?.textContent).toBe("one");
+    // The reply ends there: what the worker parses last is drawn once the frame after it has passed.
+    await untilIdle();
+    expect(commits).toBe(2);
+    expect(view.container.querySelectorAll("ul li")).toHaveLength(2);
+  });
+
+  it("draws a reply marked complete whole in that render, while the worker still parses an earlier text", async () => {
+    const view = render(<Markdown>{"# Title\n\nfirst"}</Markdown>);
+    view.rerender(<Markdown>{"# Title\n\nfirst words\n\n- one"}</Markdown>);
+    // The reply ends before the worker answers: the row says complete, and so does its text.
+    view.rerender(<Markdown complete>{"# Title\n\nfirst words\n\n- one\n- two"}</Markdown>);
+    expect(view.container.querySelectorAll("ul li")).toHaveLength(2);
+    expect(html(view.container, { plainCode: true })).toBe(plain(whole("# Title\n\nfirst words\n\n- one\n- two")));
+    // The worker's late answer for the earlier text changes nothing.
+    await untilIdle();
+    expect(html(view.container, { plainCode: true })).toBe(plain(whole("# Title\n\nfirst words\n\n- one\n- two")));
+    expect(view.container.querySelector(".tandem-markdown")?.hasAttribute("complete")).toBe(false);
   });
 
   it("ends with its last frame where that frame only adds to a code block still open, arrived while the worker was busy", async () => {

@@ -43,12 +43,36 @@ function theWorker(): Worker | null {
 }
 
 /**
+ * Calls `callback` in a task after the next frame has been drawn; the returned function cancels
+ * it. A frame's own callbacks (the one that publishes the reply's newest text among them) all run
+ * before it. A hidden tab draws no frame, and needs none drawn: it is called when the tab shows.
+ */
+function afterNextFrame(callback: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let frame: number | undefined;
+  if (typeof requestAnimationFrame === "function")
+    frame = requestAnimationFrame(() => {
+      frame = undefined;
+      timer = setTimeout(callback, 0);
+    });
+  else timer = setTimeout(callback, 0);
+  return () => {
+    clearTimeout(timer);
+    if (frame !== undefined) cancelAnimationFrame(frame);
+  };
+}
+
+/**
  * Keeps a streaming reply's parsing off the main thread. Each frame the renderer asks it for the
  * cut to draw (`cut`): where the newest text's cut would tokenize something, its open part goes
  * to a worker, which parses what the main thread would (`parsesOfOpenPart`) and hands the trees
  * over; until then the cut drawn is that of the newest text the worker has parsed, one parse
- * behind at most (a frame or less), and `subscribe` says when there is a newer one. Where no
- * worker can run, a text is cut as it comes, parsed here: what is drawn is the same either way.
+ * behind at most (a frame or less). Where no worker can run, a text is cut as it comes, parsed
+ * here: what is drawn is the same either way.
+ *
+ * One commit a frame: trees that come back are drawn by the next frame's render, the one the
+ * reply's next text causes. Only where no render takes them by the end of that frame (the reply
+ * paused or ended) does `subscribe` say there is a newer cut, and the renderer draws it then.
  */
 export class OffThreadParser {
   #listeners = new Set<() => void>();
@@ -57,6 +81,8 @@ export class OffThreadParser {
   #asked: string | undefined;
   /** The newest text whose trees have been handed over. */
   #ready: string | undefined;
+  /** Cancels the call that draws `#ready` if no render has taken it by the end of the next frame. */
+  #unclaimed: (() => void) | undefined;
 
   subscribe = (listener: () => void): (() => void) => {
     this.#listeners.add(listener);
@@ -70,11 +96,13 @@ export class OffThreadParser {
    * The cut to draw for `text`, the cut drawn before being `previous`: `text`'s own where it
    * parses nothing here (the worker has parsed it, it does not grow `previous`, it only grows
    * an open code block, or there is no worker); otherwise the cut of the newest text the worker
-   * has parsed, or `previous`, and `text` goes to the worker.
+   * has parsed, or `previous`, and `text` goes to the worker. A `complete` text (the reply has
+   * ended) is cut here, at once: its last render draws all of it.
    */
-  cut(text: string, previous: Blocks | undefined): Blocks {
+  cut(text: string, previous: Blocks | undefined, complete = false): Blocks {
     if (!growsFrom(text, previous)) return splitBlocks(text);
-    if (text === this.#ready || theWorker() === null) return growBlocks(text, previous);
+    if (text === this.#ready || complete) this.#claimed();
+    if (text === this.#ready || complete || theWorker() === null) return growBlocks(text, previous);
     const open = openPart(text, previous);
     if (open === undefined) return growBlocks(text, previous);
     const ready = this.#ready;
@@ -82,6 +110,7 @@ export class OffThreadParser {
       ready !== undefined && ready.length > previous.text.length && text.slice(0, ready.length) === ready
         ? growBlocks(ready, previous)
         : previous;
+    if (next !== previous) this.#claimed();
     const rest = next === previous ? open : openPart(text, next);
     // What `text` adds to `next` is only code in a block still open: nothing to parse, drawn in
     // the next render, grown from `next` once `next` is drawn (a cut grown from a cut not drawn
@@ -89,6 +118,12 @@ export class OffThreadParser {
     if (rest === undefined) queueMicrotask(this.#changed);
     else this.#ask(text, rest);
     return next;
+  }
+
+  /** A render has taken the trees of `#ready`: nothing is left to draw after the frame. */
+  #claimed(): void {
+    this.#unclaimed?.();
+    this.#unclaimed = undefined;
   }
 
   #changed = (): void => {
@@ -104,8 +139,14 @@ export class OffThreadParser {
     this.#asked = text;
     waiting.set(id, (parsed) => {
       this.#asked = undefined;
-      if (parsed) this.#ready = text;
-      this.#changed();
+      // Parsed here instead from now on: the next render must come at once.
+      if (!parsed) return this.#changed();
+      this.#ready = text;
+      this.#unclaimed?.();
+      this.#unclaimed = afterNextFrame(() => {
+        this.#unclaimed = undefined;
+        this.#changed();
+      });
     });
     parser.postMessage({ id, open } satisfies ParseRequest);
   }

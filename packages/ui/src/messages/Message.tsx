@@ -88,7 +88,7 @@ export const Message = memo(
               (near || ownMarkdown ? (
                 // A reply whose Markdown fails to draw shows its source text; more text streamed in tries again.
                 <PartBoundary resetKey={text} text={text}>
-                  <Markdown>{text}</Markdown>
+                  <Markdown complete={!streaming}>{text}</Markdown>
                 </PartBoundary>
               ) : (
                 // Far from the view, the text as it is: a long thread's replies are parsed as they come near, not all at once.

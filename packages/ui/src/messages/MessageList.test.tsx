@@ -13,7 +13,8 @@ const flushObservers = () => act(async () => {});
 
 /**
  * jsdom has no ResizeObserver. This one reports a resize to every observer of the element that
- * grew or of one of its ancestors (their boxes grow with it), as a browser does.
+ * grew or of one of its ancestors (their boxes grow with it), and an element's first size once
+ * it is observed (after the DOM change that added it), as a browser does.
  */
 class FakeResizeObserver {
   static live = new Set<FakeResizeObserver>();
@@ -23,6 +24,9 @@ class FakeResizeObserver {
   }
   observe(el: Element) {
     this.observed.add(el);
+    queueMicrotask(() => {
+      if (this.observed.has(el)) this.callback([{ target: el } as ResizeObserverEntry], this as unknown as ResizeObserver);
+    });
   }
   unobserve(el: Element) {
     this.observed.delete(el);
@@ -40,6 +44,37 @@ class FakeResizeObserver {
           ro as unknown as ResizeObserver,
         );
     }
+  }
+}
+
+/**
+ * A `<Chat>` whose log is 200px tall, its content as tall as its text and what `grow` adds (the
+ * browser's layout), with the browser's ResizeObserver faked: `report(id)` tells it that row
+ * grew, as the browser does after its layout.
+ */
+async function browserLog(
+  run: (view: {
+    client: ReturnType<typeof createClient>;
+    log: HTMLElement;
+    grow: (by: number) => void;
+    report: (id: string) => void;
+  }) => Promise<void>,
+) {
+  vi.stubGlobal("ResizeObserver", FakeResizeObserver);
+  try {
+    const client = createClient();
+    renderWith(client, <Chat />);
+    const log = screen.getByRole("log");
+    let extra = 0;
+    Object.defineProperty(log, "clientHeight", { configurable: true, get: () => 200 });
+    Object.defineProperty(log, "scrollHeight", { configurable: true, get: () => 100 + (log.textContent?.length ?? 0) * 10 + extra });
+    const grow = (by: number) => {
+      extra += by;
+    };
+    const report = (id: string) => act(() => FakeResizeObserver.grow(log.querySelector(`[data-message-id="${id}"]`)!, log));
+    await run({ client, log, grow, report });
+  } finally {
+    vi.unstubAllGlobals();
   }
 }
 
@@ -91,35 +126,103 @@ describe("transcript", () => {
     expect(log.scrollTop).toBe(log.scrollHeight);
   });
 
-  it("follows content that grows without a DOM change (an image loading) in a message added after mount", async () => {
-    vi.stubGlobal("ResizeObserver", FakeResizeObserver);
-    try {
-      const client = createClient();
-      renderWith(client, <Chat />);
-      const log = screen.getByRole("log");
-      let extra = 0;
-      Object.defineProperty(log, "clientHeight", { configurable: true, get: () => 200 });
-      Object.defineProperty(log, "scrollHeight", { configurable: true, get: () => 100 + (log.textContent?.length ?? 0) * 10 + extra });
+  it("follows content that grows without a DOM change (an image loading) in a message added after mount", () =>
+    browserLog(async ({ client, log, grow, report }) => {
       dispatch(client, say("a", "x".repeat(30)), say("b", "![cat](https://example.com/cat.png) y"));
       await flushObservers();
       expect(log.scrollTop).toBe(log.scrollHeight);
 
       // The image in b loads: b grows by 400px, and no node was added or changed.
-      extra = 400;
-      const row = log.querySelector('[data-message-id="b"]')!;
-      act(() => FakeResizeObserver.grow(row, log));
+      grow(400);
+      report("b");
       expect(log.scrollTop).toBe(log.scrollHeight);
 
       // Scrolled up, growth is not followed.
       log.scrollTop = 0;
       fireEvent.scroll(log);
-      extra = 800;
-      act(() => FakeResizeObserver.grow(row, log));
+      grow(400);
+      report("b");
       expect(log.scrollTop).toBe(0);
+    }));
+
+  it("follows streamed text where the browser reports its growth, never laying the page out on a DOM change", async () => {
+    vi.stubGlobal("ResizeObserver", FakeResizeObserver);
+    try {
+      const client = createClient();
+      renderWith(client, <Chat />);
+      const log = screen.getByRole("log");
+      let layouts = 0;
+      Object.defineProperty(log, "clientHeight", { configurable: true, get: () => 200 });
+      Object.defineProperty(log, "scrollHeight", {
+        configurable: true,
+        get: () => {
+          layouts++;
+          return 100 + (log.textContent?.length ?? 0) * 10;
+        },
+      });
+      dispatch(client, runStarted(), textStart("a"), textDelta("a", "x".repeat(50)));
+      await flushObservers();
+      expect(log.scrollTop).toBe(log.scrollHeight);
+
+      // Tokens change the DOM: reading the scroller's height then would force a layout per commit.
+      layouts = 0;
+      for (const token of ["one ", "two ", "three "]) {
+        dispatch(client, textDelta("a", token));
+        await flushObservers();
+      }
+      expect(layouts).toBe(0);
+      // The browser lays the frame out and reports the row that grew: the view follows it.
+      act(() => FakeResizeObserver.grow(log.querySelector('[data-message-id="a"]')!, log));
+      expect(log.scrollTop).toBe(log.scrollHeight);
     } finally {
       vi.unstubAllGlobals();
     }
   });
+
+  it("keeps following when the view moves down short of the bottom as the list grows: a control shown on focus, not the user", () =>
+    browserLog(async ({ client, log, grow, report }) => {
+      dispatch(client, say("a", "x".repeat(30)));
+      await flushObservers();
+      expect(log.scrollTop).toBe(log.scrollHeight);
+      // A form opens under the reply and its field takes focus: the browser scrolls the field into
+      // view (a little further down, not to the bottom). That scroll event comes before the
+      // frame's resize report.
+      grow(300);
+      log.scrollTop += 2;
+      fireEvent.scroll(log);
+      report("a");
+      expect(log.scrollTop).toBe(log.scrollHeight);
+      expect(screen.queryByRole("button", { name: "Jump to latest" })).toBeNull();
+    }));
+
+  it("keeps following a reply that grew past the threshold between the view's last move and its scroll event", () =>
+    browserLog(async ({ client, log, report }) => {
+      dispatch(client, runStarted(), textStart("a"), textDelta("a", "x".repeat(50)));
+      await flushObservers();
+      expect(log.scrollTop).toBe(log.scrollHeight);
+      // A slow frame: the view was moved to the bottom, then tokens grew the reply by far more than
+      // the threshold before the scroll event of that move was dispatched.
+      dispatch(client, textDelta("a", "y".repeat(50)));
+      await flushObservers();
+      fireEvent.scroll(log);
+      report("a");
+      expect(log.scrollTop).toBe(log.scrollHeight);
+      expect(screen.queryByRole("button", { name: "Jump to latest" })).toBeNull();
+    }));
+
+  it("stops following when the view moves up off the bottom (Tab to a control higher up), and growth does not pull it back", () =>
+    browserLog(async ({ client, log, grow, report }) => {
+      dispatch(client, say("a", "x".repeat(30)));
+      await flushObservers();
+      // Tab reaches a control higher up: the browser scrolls up to it.
+      const shown = log.scrollTop - 250;
+      log.scrollTop = shown;
+      fireEvent.scroll(log);
+      await screen.findByRole("button", { name: "Jump to latest" });
+      grow(300);
+      report("a");
+      expect(log.scrollTop).toBe(shown);
+    }));
 
   it("counts a small distance from the bottom as the bottom", async () => {
     const client = createClient();

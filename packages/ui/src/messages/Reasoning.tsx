@@ -27,7 +27,7 @@ export const Reasoning = forwardRef<HTMLDetailsElement, ReasoningProps>(function
     >
       <summary className="tandem-reasoning__summary">{streaming ? labels.thinking : labels.reasoning}</summary>
       <div className="tandem-reasoning__body">
-        <Markdown>{text}</Markdown>
+        <Markdown complete={!streaming}>{text}</Markdown>
       </div>
     </details>
   );

@@ -30,33 +30,48 @@ export function useAutoScroll<T extends HTMLElement>(threshold = 48): AutoScroll
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
+    // Where the view was when last seen (its scroll events and its own moves): following stops
+    // only when the view has moved up since, away from the bottom.
+    let seen = el.scrollTop;
     const follow = () => {
-      if (following.current) el.scrollTop = el.scrollHeight;
+      if (!following.current) return;
+      el.scrollTop = el.scrollHeight;
+      seen = el.scrollTop;
     };
     const onScroll = () => {
-      const bottom = el.scrollHeight - el.scrollTop - el.clientHeight <= threshold;
-      following.current = bottom;
-      setAtBottom(bottom);
+      const top = el.scrollTop;
+      const bottom = el.scrollHeight - top - el.clientHeight <= threshold;
+      // Off the bottom is not enough to stop: a scroll event comes before the frame's resize
+      // report, so a view moved down short of the bottom (a control scrolled into view as it
+      // appeared, focus on a form that just opened) or a reply that grew past the threshold since
+      // the view's last move would read as the reader leaving. Only a move up is the reader's.
+      if (bottom) following.current = true;
+      else if (top < seen) following.current = false;
+      seen = top;
+      if (!bottom) follow();
+      setAtBottom(following.current);
     };
     el.addEventListener("scroll", onScroll, { passive: true });
-    // Content that grows without a DOM change (an image loading, a font, a details opening) is
-    // seen by a ResizeObserver on every child of the scroller, those added later included: a
-    // child's box grows with anything inside it.
+    // Growth is followed where the browser reports it, after its layout of the frame: a
+    // ResizeObserver on every child of the scroller (those added later included; a child's box
+    // grows with anything inside it: a streamed token, an image loading, a details opening).
+    // Reading the scroller's height on each DOM change instead would make the browser lay the
+    // page out once more for every commit, before the frame's own layout.
     const resize = typeof ResizeObserver === "function" ? new ResizeObserver(follow) : undefined;
     const observe = (nodes: Iterable<Node>) => {
       if (resize) for (const node of nodes) if (node instanceof Element) resize.observe(node);
     };
     observe(el.children);
-    // New rows and streamed text are DOM mutations.
+    // New rows are DOM mutations; without a ResizeObserver, so is streamed text, followed as it changes.
     const mutations = new MutationObserver((records) => {
       for (const record of records) {
         if (record.target !== el) continue;
         observe(record.addedNodes);
         if (resize) for (const node of record.removedNodes) if (node instanceof Element) resize.unobserve(node);
       }
-      follow();
+      if (!resize) follow();
     });
-    mutations.observe(el, { childList: true, subtree: true, characterData: true });
+    mutations.observe(el, resize ? { childList: true } : { childList: true, subtree: true, characterData: true });
     follow();
     return () => {
       el.removeEventListener("scroll", onScroll);

@@ -1,5 +1,5 @@
 import { availableParallelism } from "node:os";
-import { defaultServerConditions } from "vite";
+import { defaultClientConditions, defaultServerConditions } from "vite";
 import { defineConfig } from "vitest/config";
 
 // Vitest 5's reporter calls Map.groupBy, which Node 20 lacks (it arrived in Node 21).
@@ -39,9 +39,11 @@ const unit = (name: string, environment: "node" | "jsdom") => ({
 });
 
 export default defineConfig({
-  // @tandem/server's exports name its sources under this condition and its build by default, so
-  // plain Node (the mock agent's built CLI) loads JavaScript while the tests load the sources.
+  // @tandem/server's exports (and @tandem/core's, for plain Node) name their sources under this condition and their build by default, so
+  // plain Node (the mock agent's built CLI) loads JavaScript while the tests load the sources:
+  // node tests (ssr) and jsdom tests that start a mock agent (client) alike.
   ssr: { resolve: { conditions: ["tandem-source", ...defaultServerConditions] } },
+  resolve: { conditions: ["tandem-source", ...defaultClientConditions] },
   test: {
     // Vitest's default is one worker short of the cores: on CI's 2 cores, one file at a time. The
     // browser files mostly wait (Chromium at a quarter speed, streamed replies), so two at a time

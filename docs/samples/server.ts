@@ -1,6 +1,6 @@
 import http, { type IncomingMessage } from "node:http";
 import type { BaseEvent, RunAgentInput } from "@tandem/core";
-import { agentHandler, type RunAccess, resumableRuns } from "@tandem/server";
+import { agentHandler, memoryThreadStore, type RunAccess, resumableRuns, type ThreadStore, threadsHandler } from "@tandem/server";
 
 /** Your app's sessions: the cookie's id, and the user it stands for. */
 export const sessions = new Map<string, { user: string }>();
@@ -42,8 +42,8 @@ async function* countdown({ threadId, runId }: RunAgentInput): AsyncGenerator<Ba
 // #endregion agent
 
 // #region server
-/** Starts the agent's server; `port` 0 picks a free one. */
-export function startServer(port: number): Promise<http.Server> {
+/** Starts the agent's server; `port` 0 picks a free one. Threads are kept in `store` (memory by default). */
+export function startServer(port: number, store: ThreadStore = memoryThreadStore()): Promise<http.Server> {
   const runs = resumableRuns({
     authorize,
     idleMs: 30_000, // a run nobody reads is stopped after this
@@ -53,8 +53,11 @@ export function startServer(port: number): Promise<http.Server> {
     maxDurationMs: 10 * 60_000,
   });
   // POST /agent starts a run (or resumes one with Last-Event-ID); GET /resume/:threadId/:runId joins one.
-  const server = http.createServer(agentHandler({ runs, source: (input) => countdown(input) }));
-  server.on("close", () => void runs.close());
+  const agent = agentHandler({ runs, source: (input) => countdown(input) });
+  // /threads: each signed-in user's threads (`restStorage({ url: "/threads" })` in the browser).
+  const threads = threadsHandler({ store, authorize: (req) => userOf(req) });
+  const server = http.createServer((req, res) => (req.url?.startsWith("/threads") ? threads(req, res) : agent(req, res)));
+  server.on("close", () => void Promise.all([runs.close(), store.close()]));
   return new Promise((resolve) => server.listen(port, "127.0.0.1", () => resolve(server)));
 }
 // #endregion server

@@ -9,7 +9,7 @@ import { Replay } from "./replay.js";
 import { cut, DROP_PAUSE_MS, MockRuns } from "./resumable/mockRuns.js";
 import { capabilitiesOf, hasScenario } from "./scenarios/capabilities.js";
 import { scenarios } from "./scenarios/index.js";
-import { THREADS, ThreadsApi } from "./threads.js";
+import { mockThreads, THREADS } from "./threads.js";
 import {
   type HoldAt,
   isEvent,
@@ -90,7 +90,7 @@ export async function startMockAgent(options: MockAgentOptions = {}): Promise<Mo
   /** With a recording, every POST to an agent is matched to the next recorded run. */
   const replay = options.recording === undefined ? undefined : new Replay(options.recording, options.timing);
   const history = new ThreadHistory();
-  const threads = new ThreadsApi();
+  const threads = mockThreads(CORS);
   const sockets = new Set<Socket>();
   /** The run in progress on each thread: what `POST /agent/:agentId/stop/:threadId` aborts. */
   const running = new Map<string, { runId: string; controller: AbortController }>();
@@ -105,6 +105,11 @@ export async function startMockAgent(options: MockAgentOptions = {}): Promise<Mo
       res.writeHead(204, CORS);
       res.end();
       return;
+    }
+    if (THREADS.test(path)) {
+      // The thread store reads its own body (a save is checked, then merged as Tandem's stores merge).
+      requests.push({ method: req.method ?? "GET", path, headers, body: undefined });
+      return threads(req, res);
     }
     const text = req.method === "POST" ? await readBody(req) : "";
     let body: unknown = text || undefined;
@@ -141,16 +146,6 @@ export async function startMockAgent(options: MockAgentOptions = {}): Promise<Mo
       res.writeHead(204, CORS);
       res.end();
       return;
-    }
-    const stored = path.match(THREADS)?.groups;
-    if (stored) {
-      const answer = threads.answer(req.method ?? "GET", stored.id && decodeURIComponent(stored.id), body);
-      if (answer.body === undefined) {
-        res.writeHead(answer.status, CORS);
-        res.end();
-        return;
-      }
-      return sendJson(res, answer.status, answer.body);
     }
     const capabilities = req.method === "GET" ? path.match(CAPABILITIES)?.groups : undefined;
     if (capabilities) {

@@ -29,7 +29,7 @@ describe("the /threads API", () => {
     expect((await load()).runningSince).toBeUndefined();
   });
 
-  it("stores saves, merges two writers' orders, lists, loads and deletes", async () => {
+  it("stores saves, merges two writers' turns as versions, lists, loads and deletes", async () => {
     agent = await startMockAgent();
     const post = (id: string, body: unknown) =>
       fetch(`${agent!.baseUrl}/threads/${id}`, {
@@ -44,7 +44,10 @@ describe("the /threads API", () => {
     const list = await (await fetch(`${agent.baseUrl}/threads`)).json();
     expect(list.map((t: { id: string }) => t.id)).toEqual(["a", "b"]);
     const a = await (await fetch(`${agent.baseUrl}/threads/a`)).json();
-    expect(a.messages.map((m: { id: string }) => m.id)).toEqual(["q", "x", "y"]);
+    // Two tabs answered the same question: the later save's reply is on the path, the other a version of it.
+    expect(a.messages.map((m: { id: string }) => m.id)).toEqual(["q", "y"]);
+    expect(a.branches.q.active).toBe(1);
+    expect(a.branches.q.versions[0].map((m: { id: string }) => m.id)).toEqual(["x"]);
     expect((await fetch(`${agent.baseUrl}/threads/a`, { method: "DELETE" })).status).toBe(204);
     expect((await fetch(`${agent.baseUrl}/threads/a`)).status).toBe(404);
     // A late save of a deleted thread does not bring it back.

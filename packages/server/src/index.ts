@@ -2,7 +2,9 @@
  * The server half of Tandem, for Node ≥ 20 (no browser code): resumable AG-UI runs keyed by
  * thread and run, an `authorize` hook that every start, resume and join goes through, caps on
  * runs, events, bytes and time, and event logs in memory (here) or Redis Streams
- * (`@tandem/server/redis`). Framework-neutral: `agentHandler` is a `node:http` listener, and
+ * (`@tandem/server/redis`). Threads are kept per owner behind a small REST contract
+ * (`threadsHandler`), in memory (here) or SQL (`@tandem/server/sqlite`, `sqlThreadStore`).
+ * Framework-neutral: `agentHandler` and `threadsHandler` are `node:http` listeners, and
  * `resumableRuns().open` gives the SSE frames to any other server.
  *
  * @module @tandem/server
@@ -30,3 +32,20 @@ export {
   resumableRuns,
 } from "./resumableRuns.js";
 export { sseFrame, writeRespectingBackpressure } from "./sse.js";
+export { memoryThreadStore } from "./threads/memoryThreadStore.js";
+export {
+  type SqlDatabase,
+  type SqlQuery,
+  type SqlRow,
+  type SqlThreadStoreOptions,
+  sqlThreadStore,
+  threadTables,
+} from "./threads/sqlThreadStore.js";
+export type { ThreadStore } from "./threads/threadStore.js";
+export {
+  type AuthorizeThreads,
+  type ThreadAccess,
+  type ThreadAccessKind,
+  type ThreadsHandlerOptions,
+  threadsHandler,
+} from "./threads/threadsHandler.js";

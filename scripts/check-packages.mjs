@@ -40,7 +40,7 @@ const EXPECT = {
     noTypes: ["./styles.css"],
     clientEntries: [".", "./markdown", "./inspector", "./a2ui", "./mcp-apps"],
   },
-  "@tandem/server": { sideEffects: false, browser: false },
+  "@tandem/server": { sideEffects: false, browser: false, bin: { "tandem-conformance": "./bin/tandem-conformance.mjs" } },
   "@tandem/mock-agent": { sideEffects: false, browser: false, bin: { "tandem-mock": "./bin/tandem-mock.mjs" } },
 };
 

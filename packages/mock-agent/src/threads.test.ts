@@ -1,3 +1,4 @@
+import { checkThreadStore } from "@tandem/server";
 import { afterEach, describe, expect, it } from "vitest";
 import { startMockAgent } from "./server.js";
 import type { MockAgent } from "./types.js";
@@ -54,5 +55,15 @@ describe("the /threads API", () => {
     expect((await post("a", save("a", ["q"], [{ id: "q", role: "user", content: "late" }], 13))).status).toBe(204);
     expect((await fetch(`${agent.baseUrl}/threads/a`)).status).toBe(404);
     expect((await post("c", { nonsense: true })).status).toBe(400);
+  });
+
+  it("passes the thread-store conformance rules, but those about two users (it keeps one set of threads)", async () => {
+    agent = await startMockAgent();
+    const results = await checkThreadStore({ url: `${agent.baseUrl}/threads`, userA: {} });
+    expect(results.filter((r) => r.outcome === "fail")).toEqual([]);
+    expect(results.filter((r) => r.outcome === "skip").map((r) => r.rule)).toEqual([
+      "another user neither lists, loads, renames nor removes a user's thread",
+      "a request that proves no user answers 401",
+    ]);
   });
 });

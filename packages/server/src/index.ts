@@ -9,12 +9,14 @@
  *
  * @module @tandem/server
  */
+
 export type {
   EventSource,
   EventSubscribable,
   RunnableAgent,
   Unsubscribable,
 } from "./agentEvents.js";
+export { checkThreadStore, type RuleResult, type ThreadStoreTarget } from "./conformance/threadStoreRules.js";
 export { type EventLog, isRunEnd, type LoggedEvent, runKey } from "./eventLog.js";
 export { type AgentHandlerOptions, agentHandler } from "./handler.js";
 export { type MemoryEventLog, type MemoryEventLogOptions, memoryEventLog } from "./memoryEventLog.js";

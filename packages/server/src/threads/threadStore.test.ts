@@ -3,12 +3,19 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ThreadChange } from "@tandem/core";
 import { afterAll, describe, expect, it } from "vitest";
+import { startPostgres } from "../../../../scripts/ensure-postgres.mjs";
+import { postgresThreadStore } from "../postgres/index.js";
 import { sqliteThreadStore } from "../sqlite/index.js";
 import { memoryThreadStore } from "./memoryThreadStore.js";
 import type { ThreadStore } from "./threadStore.js";
 
 const dir = mkdtempSync(join(tmpdir(), "tandem-threads-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const postgres = await startPostgres();
+if (postgres.skip !== undefined) console.log(`Skipping the PostgreSQL thread store tests: ${postgres.skip}`);
+afterAll(async () => {
+  rmSync(dir, { recursive: true, force: true });
+  if (postgres.skip === undefined) await postgres.stop();
+});
 let files = 0;
 
 const user = (id: string, content: string) => ({ id, role: "user" as const, content });
@@ -27,7 +34,8 @@ const save = (
 });
 
 /** Each store, and a second handle on the same data where the store can share it (another server instance). */
-const stores: [string, () => Promise<{ store: ThreadStore; another: () => Promise<ThreadStore> }>][] = [
+type Opened = { store: ThreadStore; another: () => Promise<ThreadStore> };
+const stores: [string, () => Promise<Opened>][] = [
   [
     "memoryThreadStore",
     async () => {
@@ -42,6 +50,18 @@ const stores: [string, () => Promise<{ store: ThreadStore; another: () => Promis
       return { store: await sqliteThreadStore({ url }), another: () => sqliteThreadStore({ url }) };
     },
   ],
+  ...(postgres.skip !== undefined
+    ? []
+    : ([
+        [
+          "postgresThreadStore",
+          async () => {
+            // Tables of their own for each test, in one throwaway cluster; `another` is a second pool, as another instance has.
+            const options = { connectionString: postgres.url, tablePrefix: `t${++files}_` };
+            return { store: await postgresThreadStore(options), another: () => postgresThreadStore(options) };
+          },
+        ],
+      ] as [string, () => Promise<Opened>][])),
 ];
 
 describe.each(stores)("%s", (_name, open) => {

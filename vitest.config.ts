@@ -78,7 +78,10 @@ export default defineConfig({
           environment: "node",
           include: ["apps/playground/e2e/**/*.test.ts"],
           globalSetup: ["apps/playground/e2e/globalSetup.ts"],
-          testTimeout: 60_000,
+          // A hang guard, not a measure: the longest tests (a fan-out of A2UI, a megabyte of hostile
+          // events, two tabs) take 30-45 s alone and past 60 s with the machine loaded; a test that
+          // is stuck still fails, after two minutes.
+          testTimeout: 120_000,
           hookTimeout: 180_000,
           // What a user would see, waited for up to 10 s (vitest's 1 s is too short for Chromium at a quarter speed).
           expect: { poll: { timeout: 10_000 } },

@@ -150,7 +150,9 @@ try {
     { required: true },
   );
   const mock = await import(pathToFileURL(path.join(app, "node_modules", "@tandem", "mock-agent", "dist", "index.js")).href);
-  agent = await mock.startMockAgent({ tokenDelayMs: 10 });
+  // 50 ms a word: the reply streams over several frames, so its growth is parsed in the worker (the text as it
+  // ends is drawn on the page, in the render that marks it complete).
+  agent = await mock.startMockAgent({ tokenDelayMs: 50 });
   env.AGENT_URL = `${agent.baseUrl}/agentic-chat`;
   await step("next build (type-checks and prerenders the Server Component page)", () => inApp(next, ["build"]), { required: true });
   let url;

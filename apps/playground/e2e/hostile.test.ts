@@ -62,7 +62,7 @@ describe("a hostile agent, in Chromium with the inspector open (CPU throttled 4Ã
     expect(leaked).toEqual([]);
     expect((page as Page & { errors: string[] }).errors).toEqual([]);
     await page.context().close();
-  }, 90_000);
+  });
 
   it("markup stays text, a megabyte, ten thousand events and an unknown event leave a chat that still answers", async () => {
     const page = await hostilePage();
@@ -124,7 +124,7 @@ describe("the inspector sees the whole thread, in Chromium (CPU throttled 4Ã—)",
     expect(await run.getByRole("heading").textContent()).toMatch(/^Run 1: ag-ui \/agentic-chat, \d+ events/);
     expect(await page.getByTestId("event-inspector").locator('[data-event-type="RUN_STARTED"]').count()).toBe(1);
     await context.close();
-  }, 90_000);
+  });
 
   it("axe finds nothing on any page with the inspector open, a request and an event opened", async () => {
     const page = await openPage(stack, "agentic-generative-ui");

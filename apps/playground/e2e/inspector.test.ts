@@ -70,7 +70,7 @@ describe("AgentInspector: record in the playground, replay through the mock agen
     expect(original.messages.length).toBeGreaterThanOrEqual(6);
     expect((page as Page & { errors: string[] }).errors).toEqual([]);
     await page.context().close();
-  }, 60_000);
+  });
 
   it("a fresh page replaying the same turns gets the same transcript and state", async () => {
     const replay = await startMockAgent({ recording });
@@ -81,7 +81,7 @@ describe("AgentInspector: record in the playground, replay through the mock agen
     expect(await page.getByRole("alert").count()).toBe(0);
     expect(replay.requests.filter((r) => r.method === "POST")).toHaveLength(4);
     await page.context().close();
-  }, 60_000);
+  });
 
   it("a changed request is refused with its difference named", async () => {
     const replay = await startMockAgent({ recording });
@@ -94,7 +94,7 @@ describe("AgentInspector: record in the playground, replay through the mock agen
       'messages[0].content: expected "write a short story about a lighthouse", got "write a limerick about a lighthouse"',
     );
     await page.context().close();
-  }, 60_000);
+  });
 
   it("a frontend tool's turns record and replay too: the same transcript and the same background", async () => {
     const CHAT = "agentic-chat";
@@ -134,5 +134,5 @@ describe("AgentInspector: record in the playground, replay through the mock agen
     expect(followUp.messages.at(-1)?.role).toBe("tool");
     expect(await fresh.getByRole("alert").count()).toBe(0);
     await fresh.context().close();
-  }, 90_000);
+  });
 });

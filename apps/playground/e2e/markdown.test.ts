@@ -122,5 +122,5 @@ describe("Markdown where the parser's worker cannot load", () => {
     expect(await drawn(page)).toBe(streamed);
     expect((page as Page & { errors: string[] }).errors).toEqual([]);
     await page.context().close();
-  }, 60_000);
+  });
 });

@@ -5,7 +5,7 @@
 //   2. on Debian only, with none installed and as root: `apt-get install -y postgresql` (after
 //      apt-get update), saying so first.
 // PostgreSQL will not run as root: as root, the cluster belongs to the `postgres` user (made by
-// Debian's package) and its programs run through runuser. Where none can be had,
+// Debian's package) and its programs run as that user. Where none can be had,
 // `startPostgres()` resolves to `{ skip: <why> }` and the tests skip only the PostgreSQL group,
 // printing why.
 //
@@ -90,17 +90,19 @@ export async function startPostgres() {
   const asRoot = process.getuid?.() === 0;
   const dir = mkdtempSync(path.join(os.tmpdir(), "tandem-postgres-"));
   // As root, the cluster is the postgres user's: its directory, and its programs run as it.
-  const owner = asRoot ? Number(execFileSync("id", ["-u", "postgres"]).toString()) : undefined;
-  if (owner !== undefined) {
-    chownSync(dir, owner, Number(execFileSync("id", ["-g", "postgres"]).toString()));
+  // (Node starts them as that user itself, so a signal reaches postgres, not a runuser between.)
+  const as = asRoot
+    ? { uid: Number(execFileSync("id", ["-u", "postgres"]).toString()), gid: Number(execFileSync("id", ["-g", "postgres"]).toString()) }
+    : {};
+  if (asRoot) {
+    chownSync(dir, as.uid, as.gid);
     chmodSync(dir, 0o700);
   }
-  const run = (program, args) =>
-    asRoot ? ["runuser", ["-u", "postgres", "--", path.join(bin, program), ...args]] : [path.join(bin, program), args];
+  const run = (program, args) => [path.join(bin, program), args];
   const data = path.join(dir, "data");
   try {
     const [initdb, initArgs] = run("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8"]);
-    execFileSync(initdb, initArgs, { stdio: "ignore" });
+    execFileSync(initdb, initArgs, { stdio: "ignore", cwd: dir, ...as });
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
     return { skip: `initdb failed: ${error.message}` };
@@ -122,7 +124,7 @@ export async function startPostgres() {
     "-c",
     "full_page_writes=off",
   ]);
-  const child = spawn(postgres, args, { stdio: "ignore" });
+  const child = spawn(postgres, args, { stdio: "ignore", cwd: dir, ...as });
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((resolve) => child.once("exit", resolve));

@@ -51,6 +51,7 @@ export default defineConfig({
           { text: "Feedback and dictation", link: "/guide/feedback-dictation" },
           { text: "Resumable streams", link: "/guide/resumable-streams" },
           { text: "The server: @tandem/server", link: "/guide/server" },
+          { text: "The server contract", link: "/guide/server-contract" },
         ],
       },
       {

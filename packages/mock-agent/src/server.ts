@@ -189,6 +189,9 @@ export async function startMockAgent(options: MockAgentOptions = {}): Promise<Mo
     // Runs are kept by thread and run: a runId named with another thread's id finds nothing.
     const runKey = MockRuns.key(input.threadId, input.runId);
     if (writer.resumable && lastEventId) return resumable.resume(req, res, runKey, lastEventId, writer);
+    // The same run asked for again without Last-Event-ID reads it from its first event: its turn
+    // (and its tools) never run twice.
+    if (writer.resumable && (await resumable.holds(runKey))) return resumable.resume(req, res, runKey, "", writer);
     const thread = history.get(input.threadId);
     const controller = new AbortController();
     // Resumable (AG-UI over SSE): the run goes on for a while when its client goes away, so the

@@ -16,7 +16,9 @@ export type {
   RunnableAgent,
   Unsubscribable,
 } from "./agentEvents.js";
-export { checkThreadStore, type RuleResult, type ThreadStoreTarget } from "./conformance/threadStoreRules.js";
+export type { RuleResult } from "./conformance/rules.js";
+export { checkResumableRuns, type ResumableRunsTarget } from "./conformance/runRules.js";
+export { checkThreadStore, type ThreadStoreTarget } from "./conformance/threadStoreRules.js";
 export { type EventLog, isRunEnd, type LoggedEvent, runKey } from "./eventLog.js";
 export { type AgentHandlerOptions, agentHandler } from "./handler.js";
 export { type MemoryEventLog, type MemoryEventLogOptions, memoryEventLog } from "./memoryEventLog.js";

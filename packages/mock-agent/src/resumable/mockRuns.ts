@@ -65,12 +65,19 @@ export class MockRuns {
     return () => dropAfter !== undefined && ++written === dropAfter;
   }
 
+  /** Whether the log holds this run (a request without `Last-Event-ID` that names it reads it, never runs it again). */
+  async holds(runId: string): Promise<boolean> {
+    return !this.abandoned.has(runId) && (await this.log.has(runId));
+  }
+
   /**
-   * Answers a request that carries `Last-Event-ID`: the run's events after it, or a 404 when the
-   * log does not hold that run or event (the client then falls back to Retry).
+   * Answers a request that carries `Last-Event-ID`: the run's events after it (from its first
+   * with an empty one: a join), or a 404 when the log does not hold that run or event (the
+   * client then falls back to Retry).
    */
   async resume(req: CuttableRequest, res: NodeResponse, runId: string, lastEventId: string, writer: EventWriter): Promise<void> {
-    if (this.abandoned.has(runId) || !(await this.log.has(runId, lastEventId))) {
+    const held = lastEventId === "" ? await this.log.has(runId) : await this.log.has(runId, lastEventId);
+    if (this.abandoned.has(runId) || !held) {
       const [thread, run] = runId.split("/").map(decodeURIComponent);
       res.writeHead(404, { ...CORS, "content-type": "application/json" });
       res.end(JSON.stringify({ error: `Run "${run}" of thread "${thread}" has no event "${lastEventId}" to resume after` }));
@@ -84,7 +91,7 @@ export class MockRuns {
       detach();
     });
     const drop = this.dropper();
-    for await (const { id, event } of this.log.read(runId, lastEventId, controller.signal)) {
+    for await (const { id, event } of this.log.read(runId, lastEventId || null, controller.signal)) {
       if (res.destroyed || req.socket.destroyed) break;
       res.write(writer.encode(event as EventStep, id));
       if (drop()) return cut(req, res, DROP_PAUSE_MS);

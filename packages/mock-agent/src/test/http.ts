@@ -8,12 +8,17 @@ export type Event = Record<string, any>;
 // The helpers both packages' tests use live beside @tandem/server's tests.
 export { input, parseSse, readAll, sseIds } from "../../../server/src/test/http.js";
 
-/** Posts an AG-UI request; returns the response, unread. */
+let runs = 0;
+
+/**
+ * Posts an AG-UI request; returns the response, unread. Each request is a new run (`r1`, `r2`, …)
+ * unless `overrides` names one: the mock reads a run it holds again rather than running it twice.
+ */
 export function request(url: string, overrides: Partial<RunAgentInput> = {}, headers: Record<string, string> = {}): Promise<Response> {
   return fetch(url, {
     method: "POST",
     headers: { "content-type": "application/json", accept: "text/event-stream", ...headers },
-    body: JSON.stringify(input(overrides)),
+    body: JSON.stringify(input({ runId: `r${++runs}`, ...overrides })),
   });
 }
 

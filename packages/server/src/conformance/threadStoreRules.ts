@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { type Check, checkRules, expectThat, type RuleResult } from "./rules.js";
 
 /** The server under test, and how a request proves each of two users. */
 export interface ThreadStoreTarget {
@@ -10,23 +11,6 @@ export interface ThreadStoreTarget {
   userB?: Record<string, string>;
   /** Whether a request with no user's headers must be refused (401); default true when `userB` is given. */
   refusesAnonymous?: boolean;
-}
-
-/** One rule of the contract, checked. */
-export interface RuleResult {
-  rule: string;
-  /** `pass`, `fail`, or `skip` (the target said the rule does not apply). */
-  outcome: "pass" | "fail" | "skip";
-  detail?: string;
-}
-
-/** A rule's check: throws (`RuleFailure`, or any error) when the server breaks it; returns a reason to skip it. */
-type Check = () => Promise<string | undefined>;
-
-class RuleFailure extends Error {}
-
-function expectThat(condition: boolean, detail: string): asserts condition {
-  if (!condition) throw new RuleFailure(detail);
 }
 
 const message = (id: string, role: string, content: string) => ({ id, role, content });
@@ -213,15 +197,7 @@ export async function checkThreadStore(target: ThreadStoreTarget): Promise<RuleR
       },
     ],
   ];
-  const results: RuleResult[] = [];
-  for (const [rule, check] of rules) {
-    try {
-      const skipped = await check();
-      results.push(skipped === undefined ? { rule, outcome: "pass" } : { rule, outcome: "skip", detail: skipped });
-    } catch (error) {
-      results.push({ rule, outcome: "fail", detail: error instanceof Error ? error.message : String(error) });
-    }
-  }
+  const results = await checkRules(rules);
   for (const [user, id] of made) await call(user, "DELETE", `/${encodeURIComponent(id)}`).catch(() => undefined);
   return results;
 }

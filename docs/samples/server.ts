@@ -8,15 +8,14 @@ export const sessions = new Map<string, { user: string }>();
 export const owners = new Map<string, string>();
 
 // #region authorize
-/** The user whose session cookie the request carries, if any. */
-function userOf(req: IncomingMessage): string | undefined {
-  const id = /(?:^|;\s*)session=([^;]+)/.exec(req.headers.cookie ?? "")?.[1];
+/** The user whose session cookie a request carries (`cookie`: its Cookie header), if any. */
+export function userOf(cookie: string | null | undefined): string | undefined {
+  const id = /(?:^|;\s*)session=([^;]+)/.exec(cookie ?? "")?.[1];
   return id === undefined ? undefined : sessions.get(id)?.user;
 }
 
 /** A signed-in user may start a run on a thread that is theirs (or new), and resume or join only those. */
-async function authorize(req: IncomingMessage, { threadId, kind }: RunAccess): Promise<boolean> {
-  const user = userOf(req);
+export function mayRun(user: string | undefined, { threadId, kind }: RunAccess): boolean {
   if (user === undefined) return false;
   const owner = owners.get(threadId);
   if (owner === undefined && kind === "start") {
@@ -25,11 +24,14 @@ async function authorize(req: IncomingMessage, { threadId, kind }: RunAccess): P
   }
   return owner === user;
 }
+
+/** What `resumableRuns` asks of each start, resume and join: the request's user may. */
+const authorize = (req: IncomingMessage, access: RunAccess) => mayRun(userOf(req.headers.cookie), access);
 // #endregion authorize
 
 // #region agent
 /** Your agent: any `AbstractAgent` (e.g. `new HttpAgent({ url })`), or an async iterable of AG-UI events. */
-async function* countdown({ threadId, runId }: RunAgentInput): AsyncGenerator<BaseEvent> {
+export async function* countdown({ threadId, runId }: RunAgentInput): AsyncGenerator<BaseEvent> {
   yield { type: "RUN_STARTED", threadId, runId } as BaseEvent;
   yield { type: "TEXT_MESSAGE_START", messageId: runId, role: "assistant" } as BaseEvent;
   for (let n = 5; n > 0; n--) {
@@ -54,8 +56,10 @@ export function startServer(port: number, store: ThreadStore = memoryThreadStore
   });
   // POST /agent starts a run (or resumes one with Last-Event-ID); GET /resume/:threadId/:runId joins one.
   const agent = agentHandler({ runs, source: (input) => countdown(input) });
+  // #region threads
   // /threads: each signed-in user's threads (`restStorage({ url: "/threads" })` in the browser).
-  const threads = threadsHandler({ store, authorize: (req) => userOf(req) });
+  const threads = threadsHandler({ store, authorize: (req) => userOf(req.headers.cookie) });
+  // #endregion threads
   const server = http.createServer((req, res) => (req.url?.startsWith("/threads") ? threads(req, res) : agent(req, res)));
   server.on("close", () => void Promise.all([runs.close(), store.close()]));
   return new Promise((resolve) => server.listen(port, "127.0.0.1", () => resolve(server)));

@@ -81,6 +81,26 @@ describe("agentHandler", () => {
     expect(said(await readAll(await post(url, { runId: "still" })))).toBe("fine");
   });
 
+  it("answers 500 and tells onError why when a body parser read the body first, rather than blaming the client with a 400", async () => {
+    const errors: unknown[] = [];
+    const runs = resumableRuns<IncomingMessage>({ authorize: () => true });
+    const agent = agentHandler({ runs, source: (input) => wordsOf(["fine"], input.threadId, input.runId), onError: (e) => errors.push(e) });
+    // A JSON body parser mounted before the handler, as `app.use(express.json())` at the top of an Express app is.
+    const server = await listen(async (req, res) => {
+      for await (const _ of req);
+      await agent(req, res);
+    });
+    closing.push(async () => {
+      await runs.close();
+      await server.close();
+    });
+    const answer = await post(server.url, { runId: "parsed" });
+    expect([answer.status, await answer.json()]).toEqual([500, { error: "The server failed" }]);
+    expect(errors).toEqual([
+      expect.objectContaining({ message: expect.stringMatching(/read before the handler.*Mount the handler before it/) }),
+    ]);
+  });
+
   it("answers OPTIONS with 204 and the configured headers", async () => {
     const url = await serve();
     const answer = await fetch(url, { method: "OPTIONS" });

@@ -25,15 +25,10 @@ export interface AgentHandlerOptions {
 
 const JOIN = /^\/resume\/([^/]+)\/([^/]+)\/?$/;
 
-/** The request's body as an AG-UI `RunAgentInput`, its optional fields filled in; a `Refusal` when it is not one. */
+/** The request's body as an AG-UI `RunAgentInput`, its optional fields filled in (`runs.open` checks the rest); a `Refusal` when it is no object. */
 function parseInput(body: unknown): RunAgentInput {
   if (typeof body !== "object" || body === null || Array.isArray(body)) throw new Refusal(400, "The request body must be a JSON object");
-  const input = body as Partial<RunAgentInput>;
-  if (typeof input.threadId !== "string" || typeof input.runId !== "string")
-    throw new Refusal(400, "The request needs a threadId and a runId");
-  for (const field of ["messages", "tools", "context"] as const)
-    if (input[field] !== undefined && !Array.isArray(input[field])) throw new Refusal(400, `${field} must be an array`);
-  return { messages: [], tools: [], context: [], state: {}, forwardedProps: {}, ...input } as RunAgentInput;
+  return { messages: [], tools: [], context: [], state: {}, forwardedProps: {}, ...(body as Partial<RunAgentInput>) } as RunAgentInput;
 }
 
 /**

@@ -4,8 +4,9 @@
  * runs, events, bytes and time, and event logs in memory (here) or Redis Streams
  * (`@tandem/server/redis`). Threads are kept per owner behind a small REST contract
  * (`threadsHandler`), in memory (here) or SQL (`@tandem/server/sqlite`, `sqlThreadStore`).
- * Framework-neutral: `agentHandler` and `threadsHandler` are `node:http` listeners, and
- * `resumableRuns().open` gives the SSE frames to any other server.
+ * Framework-neutral: `agentHandler` and `threadsHandler` are `node:http` listeners (Express and
+ * Fastify mount them); for Fetch-style servers (Hono, Next.js route handlers) `resumableRuns().open`
+ * gives a run's SSE frames and `threadsFetchHandler` answers a `Request` with a `Response`.
  *
  * @module @tandem/server
  */
@@ -51,5 +52,6 @@ export {
   type ThreadAccess,
   type ThreadAccessKind,
   type ThreadsHandlerOptions,
+  threadsFetchHandler,
   threadsHandler,
 } from "./threads/threadsHandler.js";

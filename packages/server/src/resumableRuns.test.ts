@@ -285,3 +285,45 @@ describe("resumable runs", () => {
     );
   });
 });
+
+describe("open, for servers that take a run's ids and its input apart (Fetch-style handlers)", () => {
+  it("refuses (400) an input of another thread or run than the request names, or not a run's input, before authorize or the source", async () => {
+    const asked: RunAccess[] = [];
+    let sourced = 0;
+    const runs = resumableRuns<null>({ authorize: (_request, access) => asked.push(access) > 0 });
+    closing.push(() => runs.close());
+    const input = { threadId: "bens-thread", runId: "r", messages: [], tools: [], context: [], state: {}, forwardedProps: {} };
+    const open = (overrides: object) =>
+      runs.open(
+        {
+          request: null,
+          threadId: "anns-thread",
+          runId: "r",
+          input: { ...input, ...overrides } as never,
+          signal: new AbortController().signal,
+        },
+        () => {
+          sourced++;
+          return wordsOf(["no"]);
+        },
+      );
+    const answers = await Promise.all([
+      open({}),
+      open({ threadId: "anns-thread", runId: "another" }),
+      open({ threadId: "anns-thread", messages: "hi" }),
+      open({ threadId: "anns-thread", tools: {} }),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([400, 400, 400, 400]);
+    const notAnObject = await runs.open({
+      request: null,
+      threadId: "anns-thread",
+      runId: "r",
+      input: [] as never,
+      signal: new AbortController().signal,
+    });
+    expect(notAnObject.status).toBe(400);
+    expect([asked, sourced]).toEqual([[], 0]);
+    const fine = await open({ threadId: "anns-thread" });
+    expect(fine.status).toBe(200);
+  });
+});

@@ -67,7 +67,10 @@ export interface RunRequest<R = NodeRequest> {
   threadId: string;
   /** The run the request names. */
   runId: string;
-  /** The run's input: what a start passes to the source. */
+  /**
+   * The run's input: what a start passes to the source. Checked when given (400 otherwise): an
+   * object naming this `threadId` and `runId`, its `messages`, `tools` and `context` arrays if present.
+   */
   input?: RunAgentInput;
   /** The `Last-Event-ID` header, if the request has one: the frames after that event. */
   lastEventId?: string | null;
@@ -108,6 +111,7 @@ export interface ResumableRuns<R = NodeRequest> {
    * with it, the frames after that event. 400 for a request that names no run, 403 when
    * `authorize` refuses, 404 when the log does not hold that run or event (the client then shows
    * the truncated reply with Retry), 503 when this instance already produces `maxRuns` runs.
+   * An `input` that is not one of this run is a 400 too (see `RunRequest.input`).
    */
   open(request: RunRequest<R>, source?: () => EventSource): Promise<RunStream>;
   /** `open` for an AG-UI request, null for any refusal. */
@@ -150,6 +154,20 @@ const MAX_ID_LENGTH = 512;
 const validId = (value: unknown): value is string => typeof value === "string" && value.length > 0 && value.length <= MAX_ID_LENGTH;
 const isEvent = (value: unknown): value is BaseEvent =>
   typeof value === "object" && value !== null && typeof (value as { type?: unknown }).type === "string";
+
+/**
+ * Why `input` cannot be the input of run `runId` of thread `threadId`, or undefined when it can:
+ * a start runs the source on it, so a thread named in the body but not in the key (a Fetch handler
+ * that takes the ids from its URL) would run one thread's agent under another's authorization.
+ */
+function inputProblem(input: unknown, threadId: string, runId: string): string | undefined {
+  if (typeof input !== "object" || input === null || Array.isArray(input)) return "The run's input must be a JSON object (a RunAgentInput)";
+  const fields = input as Record<string, unknown>;
+  if (fields.threadId !== threadId || fields.runId !== runId) return "The run's input names another thread or run than the request";
+  for (const field of ["messages", "tools", "context"])
+    if (fields[field] !== undefined && !Array.isArray(fields[field])) return `The run's input's ${field} must be an array`;
+  return undefined;
+}
 
 /** An iterable's iterator, sync or async, as an async one. */
 function iteratorOf(events: AsyncIterable<BaseEvent> | Iterable<BaseEvent>): AsyncIterator<BaseEvent> | Iterator<BaseEvent> {
@@ -321,6 +339,8 @@ export function resumableRuns<R = NodeRequest>(options: ResumableRunsOptions<R>)
         return { status: 400, error: "A run needs a threadId and a runId (strings, 1 to 512 characters)" };
       if (lastEventId !== null && (lastEventId.length > MAX_ID_LENGTH || /[\r\n]/.test(lastEventId)))
         return { status: 400, error: "Last-Event-ID is not an event id" };
+      const problem = request.input === undefined ? undefined : inputProblem(request.input, threadId, runId);
+      if (problem !== undefined) return { status: 400, error: problem };
       const key = runKey(threadId, runId);
       const starting = !request.join && lastEventId === null && source !== undefined && request.input !== undefined;
       let exists = producing.has(key);

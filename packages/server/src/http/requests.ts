@@ -12,28 +12,44 @@ export class Refusal extends Error {
   }
 }
 
+/** The 413 `Refusal` of a body over `limit` bytes. */
+export const tooLarge = (limit: number): Refusal => new Refusal(413, `The request body is larger than ${limit} bytes`);
+
+/**
+ * The error of a handler mounted after a body parser (Express's `express.json()`, Fastify's own):
+ * the body is gone, and answering 400 for it would blame the client. A 500, and `onError` says why.
+ */
+export const bodyAlreadyRead = (): Error =>
+  new Error(
+    "The request body was read before the handler could read it: a body parser ran first (express.json(), Fastify's parsers). Mount the handler before it, or keep it off the handler's path.",
+  );
+
 /** The request's body as text, read up to `limit` bytes; a 413 `Refusal` past it. */
 export async function readBody(req: IncomingMessage, limit: number): Promise<string> {
-  const declared = Number(req.headers["content-length"]);
-  if (declared > limit) throw new Refusal(413, `The request body is larger than ${limit} bytes`);
+  if (req.readableEnded) throw bodyAlreadyRead();
+  if (Number(req.headers["content-length"]) > limit) throw tooLarge(limit);
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > limit) throw new Refusal(413, `The request body is larger than ${limit} bytes`);
+    if (size > limit) throw tooLarge(limit);
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks).toString("utf8");
 }
 
-/** The request's body parsed as JSON; a 400 `Refusal` when it is not JSON. */
-export async function readJson(req: IncomingMessage, limit: number): Promise<unknown> {
-  const text = await readBody(req, limit);
+/** `text` parsed as JSON; a 400 `Refusal` when it is not JSON. */
+export function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
     throw new Refusal(400, "The request body must be JSON");
   }
+}
+
+/** The request's body parsed as JSON; a 400 `Refusal` when it is not JSON. */
+export async function readJson(req: IncomingMessage, limit: number): Promise<unknown> {
+  return parseJson(await readBody(req, limit));
 }
 
 /** A path segment, URI-decoded; a 400 `Refusal` when it is not URI-encoded. */

@@ -1,5 +1,7 @@
+import { once } from "node:events";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { Readable } from "node:stream";
 import type { BaseEvent, RunAgentInput } from "@ag-ui/core";
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read events field by field, as loosely-typed JSON.
@@ -29,6 +31,44 @@ export async function listen(listener: http.RequestListener): Promise<{ url: str
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+/**
+ * A `node:http` listener that hands each request to a Fetch handler, as Fetch-style servers
+ * (Hono's Node server, Next.js) do: a `Request` whose body is the request's stream, unread, and
+ * whose signal aborts when the client goes away; the `Response` is written back as it streams.
+ */
+export function fetchBridge(handle: (request: Request) => Response | Promise<Response>): http.RequestListener {
+  return async (req, res) => {
+    const controller = new AbortController();
+    res.on("close", () => controller.abort());
+    const headers = new Headers();
+    for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+    const method = req.method ?? "GET";
+    const body = method === "GET" || method === "HEAD" ? {} : { body: Readable.toWeb(req) as ReadableStream, duplex: "half" };
+    const response = await handle(
+      new Request(`http://${req.headers.host ?? "local"}${req.url ?? "/"}`, {
+        method,
+        headers,
+        signal: controller.signal,
+        ...body,
+      } as RequestInit),
+    );
+    res.writeHead(response.status, Object.fromEntries(response.headers));
+    const reader = response.body?.getReader();
+    try {
+      for (;;) {
+        const step = await reader?.read();
+        if (!step || step.done) break;
+        if (!res.write(step.value)) await Promise.race([once(res, "drain"), once(res, "close")]);
+        if (res.destroyed) break;
+      }
+    } catch {
+      res.destroy(); // the body failed: the response is cut off, as a server does
+    }
+    if (res.destroyed) await reader?.cancel().catch(() => {});
+    else res.end();
   };
 }
 

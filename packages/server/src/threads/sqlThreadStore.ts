@@ -19,6 +19,7 @@ export interface SqlDatabase {
   write<T>(work: (query: SqlQuery) => Promise<T>): Promise<T>;
   /** Appended to the `SELECT` that reads a thread inside `write` (`" FOR UPDATE"` where rows are locked so). */
   lockRow: string;
+  /** Closes the database (the store's `close` calls it). */
   close(): Promise<void>;
 }
 

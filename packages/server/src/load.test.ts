@@ -80,7 +80,7 @@ describe("@tandem/server under load", () => {
     const log = memoryEventLog({ maxRuns: 200, ttlMs: 60_000 });
     const runs = resumableRuns<import("node:http").IncomingMessage>({
       log,
-      idleMs: 1_000, // a resume under load may come a few hundred ms after its drop
+      idleMs: 5_000, // a resume on a loaded machine may come a second or more after its drop
       maxRuns: 1_000,
       maxEvents: 2_000,
       maxDurationMs: 2_000, // the silent agent is stopped after it
@@ -127,7 +127,13 @@ describe("@tandem/server under load", () => {
           return "resumed";
         }
         case 3: {
-          const answer = await hostileRequest(url, n);
+          const answer = await hostileRequest(url, n).catch((error: Error) => {
+            // The 2 MiB body is answered 413 and its connection closed before the upload ends:
+            // a client still sending may see the close instead of the answer (HTTP allows both).
+            if (n % 6 === 2) return undefined;
+            throw error;
+          });
+          if (answer === undefined) return "refused";
           await answer.body?.cancel();
           expect(answer.status, `hostile request ${n % 6}`).toBeGreaterThanOrEqual(400);
           expect(answer.status).toBeLessThan(500);
@@ -150,7 +156,14 @@ describe("@tandem/server under load", () => {
       const done: string[] = [];
       let next = from;
       const client = async () => {
-        while (next < to) done.push(await turn(next++));
+        while (next < to) {
+          const n = next++;
+          done.push(
+            await turn(n).catch((error: Error) => {
+              throw new Error(`turn ${n} (kind ${n % 5}, hostile ${n % 6}): ${error.message}`, { cause: error });
+            }),
+          );
+        }
       };
       await Promise.all(Array.from({ length: clients }, client));
       return done;

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RunAgentInput } from "@ag-ui/core";
 import type { EventSource } from "./agentEvents.js";
 import { decodeSegment, listener, Refusal, readJson } from "./http/requests.js";
+import { JOIN_PATH, parseInput } from "./http/runInput.js";
 import type { ResumableRuns } from "./resumableRuns.js";
 
 /** Options for `agentHandler`. */
@@ -23,14 +24,6 @@ export interface AgentHandlerOptions {
   onError?: (error: unknown) => void;
 }
 
-const JOIN = /^\/resume\/([^/]+)\/([^/]+)\/?$/;
-
-/** The request's body as an AG-UI `RunAgentInput`, its optional fields filled in (`runs.open` checks the rest); a `Refusal` when it is no object. */
-function parseInput(body: unknown): RunAgentInput {
-  if (typeof body !== "object" || body === null || Array.isArray(body)) throw new Refusal(400, "The request body must be a JSON object");
-  return { messages: [], tools: [], context: [], state: {}, forwardedProps: {}, ...(body as Partial<RunAgentInput>) } as RunAgentInput;
-}
-
 /**
  * A `node:http` request listener for an AG-UI agent with resumable runs: a POST (any path) with
  * a `RunAgentInput` body starts, joins or resumes (`Last-Event-ID`) a run; a GET of the join path
@@ -39,7 +32,7 @@ function parseInput(body: unknown): RunAgentInput {
  * Express and other servers built on `node:http` mount it as it is.
  */
 export function agentHandler(options: AgentHandlerOptions): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
-  const { runs, source, maxBodyBytes = 1024 * 1024, joinPath = JOIN, headers = {}, onError: report = console.error } = options;
+  const { runs, source, maxBodyBytes = 1024 * 1024, joinPath = JOIN_PATH, headers = {}, onError: report = console.error } = options;
   return listener(headers, report, async (req, res) => {
     const path = new URL(req.url ?? "/", "http://local").pathname;
     const join = req.method === "GET" ? joinPath.exec(path) : null;

@@ -21,6 +21,7 @@ export type { RuleResult } from "./conformance/rules.js";
 export { checkResumableRuns, type ResumableRunsTarget } from "./conformance/runRules.js";
 export { checkThreadStore, type ThreadStoreTarget } from "./conformance/threadStoreRules.js";
 export { type EventLog, isRunEnd, type LoggedEvent, runKey } from "./eventLog.js";
+export { type AgentFetchHandlerOptions, agentFetchHandler, runStreamResponse } from "./fetchHandler.js";
 export { type AgentHandlerOptions, agentHandler } from "./handler.js";
 export { type MemoryEventLog, type MemoryEventLogOptions, memoryEventLog } from "./memoryEventLog.js";
 export type { NodeRequest, NodeResponse } from "./nodeHttp.js";

@@ -34,7 +34,7 @@ const mountedAt = (url: string, close: () => Promise<void>, prefix = ""): Mounte
 /**
  * The Next.js route files (docs/samples/next-route.ts at app/api/agent/[[...run]]/route.ts,
  * next-threads-route.ts at app/api/threads/[[...id]]/route.ts) called as Next calls them: the
- * exported method's function with the `Request`, and the catch-all's segments, decoded, as `params`.
+ * exported method's function with the `Request`.
  */
 async function nextApp(request: Request): Promise<Response> {
   const path = new URL(request.url).pathname;
@@ -42,11 +42,9 @@ async function nextApp(request: Request): Promise<Response> {
     const handler = ({ DELETE, GET, PATCH, POST } as Record<string, (request: Request) => Promise<Response>>)[request.method];
     return handler ? handler(request) : new Response(null, { status: 405 });
   }
-  const run = /^\/api\/agent(?:\/(.*))?$/.exec(path);
-  if (!run) return new Response(null, { status: 404 });
-  const segments = run[1]?.split("/").filter(Boolean).map(decodeURIComponent);
+  if (!/^\/api\/agent(?:\/|$)/.test(path)) return new Response(null, { status: 404 });
   if (request.method === "POST") return nextAgent.POST(request);
-  if (request.method === "GET") return nextAgent.GET(request, { params: Promise.resolve({ run: segments }) });
+  if (request.method === "GET") return nextAgent.GET(request);
   return new Response(null, { status: 405, headers: { allow: "GET, POST" } });
 }
 

@@ -1,7 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import http, { type IncomingMessage } from "node:http";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
+import type { IncomingMessage } from "node:http";
 import type { BaseEvent } from "@ag-ui/core";
 import { createClient } from "redis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,9 +7,10 @@ import { runKey } from "../eventLog.js";
 import { agentHandler } from "../handler.js";
 import { resumableRuns } from "../resumableRuns.js";
 import { listen, paced, parseSse, post, readAll, readFramesThenDrop, said, sseIds, wordsOf } from "../test/http.js";
+import { type Instance, startInstance } from "../test/instance.js";
+import { type RoundRobinProxy, roundRobinProxy } from "../test/roundRobinProxy.js";
 import { redisEventLog } from "./redisEventLog.js";
 
-const root = fileURLToPath(new URL("../../../../", import.meta.url));
 const redis = await startRedis();
 if (redis.skip !== undefined) console.log(`Skipping the Redis Streams tests: ${redis.skip}`);
 const url = redis.skip === undefined ? redis.url : "";
@@ -107,51 +105,16 @@ describe.skipIf(redis.skip !== undefined)("redisEventLog on a real redis-server"
   });
 });
 
-/** Starts a server instance process over the shared Redis; resolves to it and its port. */
-async function instance(name: string): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(
-    process.execPath,
-    ["--conditions=tandem-source", "--import", "tsx", path.join(root, "packages/server/src/test/redisInstance.ts"), url, name],
-    { cwd: root, stdio: ["ignore", "pipe", "inherit"] },
-  );
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = "";
-    child.stdout!.on("data", (data: Buffer) => {
-      out += data.toString();
-      const match = /port (\d+)/.exec(out);
-      if (match) resolve(Number(match[1]));
-    });
-    child.on("exit", (code) => reject(new Error(`instance ${name} exited (${code}) before listening`)));
-  });
-  return { child, port };
-}
-
 describe.skipIf(redis.skip !== undefined)("two server instances over one Redis, behind a round-robin proxy", () => {
-  let instances: Array<{ child: ChildProcess; port: number }> = [];
-  let proxy: Awaited<ReturnType<typeof listen>>;
+  let instances: Instance[] = [];
+  let proxy: RoundRobinProxy;
   beforeAll(async () => {
-    instances = await Promise.all([instance("a"), instance("b")]);
-    let next = 0;
-    // Each request goes to the next instance in turn, as a load balancer without sticky sessions.
-    proxy = await listen((req, res) => {
-      const { port } = instances[next++ % instances.length]!;
-      const upstream = http.request({ host: "127.0.0.1", port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      });
-      upstream.on("error", () => res.destroy());
-      res.on("close", () => upstream.destroy());
-      req.pipe(upstream);
-    });
+    instances = await Promise.all([startInstance({ redis: url, name: "a" }), startInstance({ redis: url, name: "b" })]);
+    proxy = await roundRobinProxy(instances.map((i) => i.port));
   }, 120_000);
   afterAll(async () => {
     await proxy?.close();
-    for (const { child } of instances) {
-      if (child.exitCode !== null) continue;
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
-    }
+    await Promise.all(instances.map((i) => i.stop()));
   });
 
   it("resumes on one instance a reply dropped on the other: the reply ends whole, each word once", async () => {

@@ -129,12 +129,12 @@ export const said = (text: string): string =>
     .map((e) => e.delta)
     .join("");
 
-/** A run's events: RUN_STARTED, one message of `words`, RUN_FINISHED. */
-export const wordsOf = (words: string[], threadId = "t", runId = "r"): BaseEvent[] => [
+/** A run's events: RUN_STARTED, one message of `words` (its id `messageId`), RUN_FINISHED. */
+export const wordsOf = (words: string[], threadId = "t", runId = "r", messageId = "m"): BaseEvent[] => [
   { type: "RUN_STARTED", threadId, runId } as BaseEvent,
-  { type: "TEXT_MESSAGE_START", messageId: "m", role: "assistant" } as BaseEvent,
-  ...words.map((delta) => ({ type: "TEXT_MESSAGE_CONTENT", messageId: "m", delta }) as BaseEvent),
-  { type: "TEXT_MESSAGE_END", messageId: "m" } as BaseEvent,
+  { type: "TEXT_MESSAGE_START", messageId, role: "assistant" } as BaseEvent,
+  ...words.map((delta) => ({ type: "TEXT_MESSAGE_CONTENT", messageId, delta }) as BaseEvent),
+  { type: "TEXT_MESSAGE_END", messageId } as BaseEvent,
   { type: "RUN_FINISHED", threadId, runId } as BaseEvent,
 ];
 

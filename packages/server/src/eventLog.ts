@@ -28,6 +28,15 @@ export interface EventLog {
   read(run: string, afterId: string | null, signal: AbortSignal): AsyncIterable<LoggedEvent>;
   /** The run's producer stopped (finished, failed or abandoned): readers stop once they have read everything. */
   end(run: string): Promise<void>;
+  /**
+   * Marks that a client of this instance reads the run, for the next `forMs`: a shared log lets
+   * the instance that produces the run see readers on every other (`resumableRuns` marks while a
+   * reader reads a run it does not produce, and its `idleMs` stops a run only when unmarked).
+   * Optional: a log of one process needs none.
+   */
+  markRead?(run: string, forMs: number): Promise<void>;
+  /** Whether a reader marked the run (`markRead`) within the time it gave, on any instance. */
+  isRead?(run: string): Promise<boolean>;
 }
 
 /** Whether an event ends its run (RUN_FINISHED or RUN_ERROR): nothing of the run comes after it. */

@@ -37,9 +37,10 @@ export interface ResumableRunsOptions<R = NodeRequest> {
   /** Where the runs' events are kept (default `memoryEventLog()`, this process only). */
   log?: EventLog;
   /**
-   * How long a run goes on while no client of this instance reads it (default 30 s): a client
-   * that reconnects or reloads within it reads on; after it, the run is stopped and ends with a
-   * RUN_ERROR (code `abandoned`).
+   * How long a run goes on while no client reads it (default 30 s): a client that reconnects or
+   * reloads within it reads on; after it, the run is stopped and ends with a RUN_ERROR (code
+   * `abandoned`). Readers on other instances count too where the log is shared and marks reads
+   * (`redisEventLog`): each marks the run while it reads.
    */
   idleMs?: number;
   /** How many runs this instance produces at once (default 100); a start beyond it is answered 503. */
@@ -149,6 +150,12 @@ interface Producing {
   started: Promise<void>;
   done: Promise<void>;
 }
+
+/** The thread and run a run key names. */
+const accessOf = (key: string): Pick<RunAccess, "threadId" | "runId"> => {
+  const [threadId = "", runId = ""] = key.split("/").map(decodeURIComponent);
+  return { threadId, runId };
+};
 
 const MAX_ID_LENGTH = 512;
 const validId = (value: unknown): value is string => typeof value === "string" && value.length > 0 && value.length <= MAX_ID_LENGTH;
@@ -276,36 +283,60 @@ export function resumableRuns<R = NodeRequest>(options: ResumableRunsOptions<R>)
   }
 
   /** Counts a reader of a run this instance produces; the run stops `idleMs` after its last reader left. */
-  function attach(run: Producing | undefined, signal: AbortSignal): void {
+  function attach(key: string, run: Producing | undefined, signal: AbortSignal): void {
     if (!run) return;
     run.readers++;
     if (run.idle) clearTimeout(run.idle);
     run.idle = null;
+    /** Stops the run unless a reader came back here, or one reads it on another instance (a shared log's marks). */
+    const check = async () => {
+      if (run.readers > 0 || run.controller.signal.aborted) return;
+      const readElsewhere = (await log.isRead?.(key).catch(() => false)) === true;
+      if (run.readers > 0 || run.controller.signal.aborted) return;
+      if (readElsewhere) return wait();
+      run.controller.abort("idle" satisfies StopReason);
+    };
+    const wait = () => {
+      run.idle = setTimeout(() => void check(), idleMs);
+      run.idle.unref?.();
+    };
     signal.addEventListener(
       "abort",
       () => {
         if (--run.readers > 0 || run.controller.signal.aborted) return;
-        run.idle = setTimeout(() => run.controller.abort("idle" satisfies StopReason), idleMs);
-        run.idle.unref?.();
+        wait();
       },
       { once: true },
     );
+  }
+
+  /** While a reader reads a run another instance produces, marks it read there (a shared log), so its idleMs does not stop it. */
+  function markWhileReading(key: string, signal: AbortSignal): () => void {
+    if (!log.markRead) return () => {};
+    const mark = () => void log.markRead?.(key, idleMs).catch((error: unknown) => report(error, accessOf(key)));
+    mark();
+    const every = setInterval(mark, Math.max(50, idleMs / 3));
+    every.unref?.();
+    const stop = () => clearInterval(every);
+    signal.addEventListener("abort", stop, { once: true });
+    return stop;
   }
 
   const errorFrame = (message: string, code: string) => encoder.encodeSSE(runError(message, code));
 
   async function* framesOf(key: string, afterId: string | null, signal: AbortSignal, run: Producing | undefined): AsyncGenerator<string> {
     readers++;
+    const unmark = run ? () => {} : markWhileReading(key, signal);
     try {
       if (run) await run.started;
       const reading = run ? AbortSignal.any([signal, run.broken.signal]) : signal;
       for await (const { id, event } of log.read(key, afterId, reading)) yield sseFrame(id, event, encoder);
       if (run?.broken.signal.aborted && !signal.aborted) yield errorFrame("The run's event log failed", "event_log_error");
     } catch (error) {
-      const [threadId = "", runId = ""] = key.split("/").map(decodeURIComponent);
-      report(error, { threadId, runId });
+      report(error, accessOf(key));
       if (!signal.aborted) yield errorFrame("The run's event log failed", "event_log_error");
     } finally {
+      unmark();
       readers--;
     }
   }
@@ -362,7 +393,7 @@ export function resumableRuns<R = NodeRequest>(options: ResumableRunsOptions<R>)
         if (producing.has(key)) return runs.open({ ...request, join: true }, source);
         if (producing.size >= maxRuns) return { status: 503, error: "This server runs as many runs as it may: try again soon" };
         const run = start(key, request.input!, source!);
-        attach(run, signal);
+        attach(key, run, signal);
         return { status: 200, frames: framesOf(key, null, signal, run) };
       }
       const run = producing.get(key);
@@ -381,7 +412,7 @@ export function resumableRuns<R = NodeRequest>(options: ResumableRunsOptions<R>)
         report(error, { threadId, runId });
         return { status: 503, error: "The event log cannot be reached" };
       }
-      attach(run, signal);
+      attach(key, run, signal);
       return { status: 200, frames: framesOf(key, lastEventId, signal, run) };
     },
     async frames({ input, lastEventId, signal, request }, source) {

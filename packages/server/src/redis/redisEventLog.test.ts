@@ -103,6 +103,34 @@ describe.skipIf(redis.skip !== undefined)("redisEventLog on a real redis-server"
       await server.close();
     }
   });
+
+  it("keeps a run going past idleMs while a client reads it on another instance, and stops it once nobody does", async () => {
+    // Two instances in this process over one Redis; the run lasts about 1.2 s, idleMs is 300 ms.
+    const instances = await Promise.all(
+      ["a", "b"].map(async () => {
+        const runs = resumableRuns<IncomingMessage>({ authorize: () => true, log: logOf(), idleMs: 300 });
+        const server = await listen(agentHandler({ runs, source: (input) => paced(wordsOf(words, input.threadId, input.runId), 30) }));
+        return { runs, server };
+      }),
+    );
+    const [a, b] = instances as [(typeof instances)[0], (typeof instances)[0]];
+    try {
+      const first = await readFramesThenDrop(await post(a.server.url, { runId: "across-idle" }), 4);
+      const rest = await readAll(await post(b.server.url, { runId: "across-idle" }, { "last-event-id": sseIds(first).at(-1)! }));
+      expect(parseSse(rest).at(-1)?.type).toBe("RUN_FINISHED");
+      expect(said(first + rest)).toBe(words.join(""));
+      // Nobody reads this one after its drop: instance a stops it once idleMs passed, long before its end.
+      await readFramesThenDrop(await post(a.server.url, { runId: "left" }), 4);
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      const left = await readAll(await fetch(`${b.server.url}/resume/t/left`));
+      expect(parseSse(left).at(-1)).toMatchObject({ type: "RUN_ERROR", code: "abandoned" });
+    } finally {
+      for (const { runs, server } of instances) {
+        await runs.close();
+        await server.close();
+      }
+    }
+  });
 });
 
 describe.skipIf(redis.skip !== undefined)("two server instances over one Redis, behind a round-robin proxy", () => {

@@ -160,6 +160,13 @@ export function redisEventLog(options: RedisEventLogOptions = {}): RedisEventLog
       const key = keyOf(run);
       await Promise.all([xadd(key, ["end", "1"]), send(["PEXPIRE", key, String(ttlMs)])]);
     },
+    async markRead(run, forMs) {
+      // `#` never appears in a run key (its parts are URI-encoded): the mark cannot be another run's stream.
+      await send(["SET", `${keyOf(run)}#read`, "1", "PX", String(Math.max(1, Math.round(forMs)))]);
+    },
+    async isRead(run) {
+      return Number(await send(["EXISTS", `${keyOf(run)}#read`])) > 0;
+    },
     async close() {
       for (const reader of readers) reader.destroy();
       readers.clear();

@@ -101,15 +101,16 @@ export async function startMockAgent(options: MockAgentOptions = {}): Promise<Mo
     const url = new URL(req.url ?? "/", "http://local");
     const path = url.pathname;
     const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(", ") : (v ?? "")]));
+    if (THREADS.test(path)) {
+      // The thread store answers its own preflights (it allows credentials) and reads its own body
+      // (a save is checked, then merged as Tandem's stores merge).
+      if (req.method !== "OPTIONS") requests.push({ method: req.method ?? "GET", path, headers, body: undefined });
+      return threads(req, res);
+    }
     if (req.method === "OPTIONS") {
       res.writeHead(204, CORS);
       res.end();
       return;
-    }
-    if (THREADS.test(path)) {
-      // The thread store reads its own body (a save is checked, then merged as Tandem's stores merge).
-      requests.push({ method: req.method ?? "GET", path, headers, body: undefined });
-      return threads(req, res);
     }
     const text = req.method === "POST" ? await readBody(req) : "";
     let body: unknown = text || undefined;

@@ -57,6 +57,20 @@ describe("the /threads API", () => {
     expect((await post("c", { nonsense: true })).status).toBe(400);
   });
 
+  it("answers a page of another origin with credentials: its origin echoed, PATCH allowed in the preflight", async () => {
+    agent = await startMockAgent();
+    const origin = "http://127.0.0.1:5173";
+    const preflight = await fetch(`${agent.baseUrl}/threads/a`, {
+      method: "OPTIONS",
+      headers: { origin, "access-control-request-method": "PATCH" },
+    });
+    expect(preflight.headers.get("access-control-allow-origin")).toBe(origin);
+    expect(preflight.headers.get("access-control-allow-credentials")).toBe("true");
+    expect(preflight.headers.get("access-control-allow-methods")).toContain("PATCH");
+    const list = await fetch(`${agent.baseUrl}/threads`, { headers: { origin } });
+    expect(list.headers.get("access-control-allow-origin")).toBe(origin);
+  });
+
   it("passes the thread-store conformance rules, but those about two users (it keeps one set of threads)", async () => {
     agent = await startMockAgent();
     const results = await checkThreadStore({ url: `${agent.baseUrl}/threads`, userA: {} });

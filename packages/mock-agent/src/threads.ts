@@ -13,7 +13,20 @@ import { memoryThreadStore, threadsHandler } from "@tandem/server";
  *   DELETE /threads/:id    → a tombstone: later saves of the id are ignored
  */
 export function mockThreads(headers: Record<string, string>): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
-  return threadsHandler({ store: memoryThreadStore(), authorize: () => "everyone", headers });
+  const { "access-control-allow-origin": _any, ...rest } = headers;
+  const handler = threadsHandler({
+    store: memoryThreadStore(),
+    authorize: () => "everyone",
+    headers: { ...rest, "access-control-allow-methods": "GET, POST, PATCH, DELETE, OPTIONS" },
+  });
+  return (req, res) => {
+    // The page's own origin and credentials allowed, so `restStorage({ credentials: "include" })`
+    // works from another origin (the playground's `?threads=`): a `*` is refused with credentials.
+    res.setHeader("access-control-allow-origin", req.headers.origin ?? "*");
+    res.setHeader("access-control-allow-credentials", "true");
+    res.setHeader("vary", "origin");
+    return handler(req, res);
+  };
 }
 
 /** The paths the thread store answers. */

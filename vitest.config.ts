@@ -42,7 +42,9 @@ export default defineConfig({
   // @tandem/server's exports (and @tandem/core's, for plain Node) name their sources under this condition and their build by default, so
   // plain Node (the mock agent's built CLI) loads JavaScript while the tests load the sources:
   // node tests (ssr) and jsdom tests that start a mock agent (client) alike.
-  ssr: { resolve: { conditions: ["tandem-source", ...defaultServerConditions] } },
+  // Not "module": a file of the tests' own that imports a package (the real runtimes of the browser
+  // tests) would get its bundler-only ESM build, whose imports name no extension, and Node refuses it.
+  ssr: { resolve: { conditions: ["tandem-source", ...defaultServerConditions.filter((c) => c !== "module")] } },
   resolve: { conditions: ["tandem-source", ...defaultClientConditions] },
   test: {
     // Vitest's default is one worker short of the cores: on CI's 2 cores, one file at a time. The

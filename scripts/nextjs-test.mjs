@@ -115,18 +115,28 @@ async function driveInChromium(url) {
       const chat = document.querySelector('[data-testid="tandem-chat"]');
       return chat !== null && Object.keys(chat).some((key) => key.startsWith("__reactFiber"));
     });
+    // The follow-up reply is held after "now" until the Markdown worker has started: a streaming reply's
+    // open block is parsed off the page's thread, however fast or loaded the machine (no timing).
+    const held = agent.hold((event) => event.type === "TEXT_MESSAGE_CONTENT" && String(event.delta).startsWith("now"));
+    const markdownWorker = new Promise((resolve) => {
+      page.on("worker", async (worker) => {
+        if ((await worker.evaluate(() => self.name).catch(() => "")) === "tandem-markdown") resolve(worker);
+      });
+    });
     const box = page.getByRole("textbox", { name: "Message" });
     await box.fill("make the background teal");
     await box.press("Enter");
     await page.locator('[data-testid="tandem-chat"][data-running="true"]').waitFor();
+    await held.reached;
+    await page.locator('[data-testid="message"][data-role="assistant"]', { hasText: "The background is now" }).waitFor();
+    const started = await Promise.race([markdownWorker, new Promise((resolve) => setTimeout(resolve, 30_000).unref())]);
+    held.release();
+    if (!started) problems.push(`the Markdown parser's worker did not run while the reply streamed (workers: ${workers.length})`);
     const reply = page.locator('[data-testid="message"][data-role="assistant"]', { hasText: "The background is now teal" });
     await reply.waitFor({ timeout: 30_000 });
     await page.locator('[data-testid="tandem-chat"][data-running="false"]').waitFor();
     const background = await page.evaluate(() => document.body.style.background);
     if (background !== "teal") problems.push(`the client tool did not run: body background is "${background}"`);
-    // The streamed reply was parsed off the page's thread: Next's bundler shipped the Markdown parser's worker.
-    const names = await Promise.all(workers.map((worker) => worker.evaluate(() => self.name).catch((error) => String(error))));
-    if (!names.includes("tandem-markdown")) problems.push(`the Markdown parser's worker did not run (workers: ${JSON.stringify(names)})`);
     if (problems.length) throw new Error(problems.join("\n"));
     return `reply: ${((await reply.textContent()) ?? "").trim()}; Markdown parsed in a worker (${workers.length} started)`;
   } finally {
@@ -150,9 +160,9 @@ try {
     { required: true },
   );
   const mock = await import(pathToFileURL(path.join(app, "node_modules", "@tandem", "mock-agent", "dist", "index.js")).href);
-  // 50 ms a word: the reply streams over several frames, so its growth is parsed in the worker (the text as it
+  // The reply is held mid-stream in driveInChromium, so its growth is parsed in the worker (the text as it
   // ends is drawn on the page, in the render that marks it complete).
-  agent = await mock.startMockAgent({ tokenDelayMs: 50 });
+  agent = await mock.startMockAgent({ tokenDelayMs: 15 });
   env.AGENT_URL = `${agent.baseUrl}/agentic-chat`;
   await step("next build (type-checks and prerenders the Server Component page)", () => inApp(next, ["build"]), { required: true });
   let url;

@@ -54,13 +54,16 @@ describe("approval interrupts in Chromium", () => {
   it("an expired interrupt cannot be approved and goes to the agent as cancelled on the next run", async () => {
     const from = stack.agent.requests.length;
     const page = await openPage(stack, "approvals");
-    await send(page, "delete the old log, expire in 6 s");
+    // The page's clock is Playwright's: time flows, and the test moves it past the deadline, so a
+    // slow machine never sees the interrupt expire before it is drawn (nor waits for it in real time).
+    await page.clock.install();
+    await send(page, "delete the old log, expire in 600 s");
     const approval = page.getByRole("group", { name: "Allow the agent to run delete_file?" });
     await approval.waitFor({ timeout: 15_000 });
-    await expect.poll(() => approval.textContent()).toMatch(/Expires in 0:0\d/);
-    await expect
-      .poll(() => approval.getByRole("status").textContent(), { timeout: 20_000 })
-      .toBe("This request has expired and can no longer be answered.");
+    await expect.poll(() => approval.textContent()).toMatch(/Expires in (10:00|9:\d\d)/);
+    expect(await approval.getByRole("button", { name: "Approve" }).isDisabled()).toBe(false);
+    await page.clock.fastForward("10:01");
+    await expect.poll(() => approval.getByRole("status").textContent()).toBe("This request has expired and can no longer be answered.");
     expect(await approval.getByRole("button", { name: "Approve" }).isDisabled()).toBe(true);
     expect(await approval.getAttribute("data-state")).toBe("expired");
     await screenshot(page, "approvals-expired");

@@ -10,6 +10,7 @@ import {
   type Script,
   type Step,
   startMockAgent,
+  subagent,
   textMessage,
   toolCall,
   toolResult,
@@ -239,5 +240,75 @@ describe("backend tool rendering with a partial result", () => {
     expect(await card.locator("dt").allTextContents()).toEqual(["Temperature", "Conditions"]);
     expect(await card.locator("dd").allTextContents()).toEqual(["4°C", "Sleet"]);
     expect(await card.textContent()).not.toMatch(/%|km\/h|Humidity|Wind|Feels like/);
+  });
+});
+
+describe("AG-UI 1.x rules every stack is held to", () => {
+  it("several runs on one stream each land in order, data-running follows each; a stream cut mid-run is an error with Retry", async () => {
+    let turn = 0;
+    const agent = await serve({
+      scenario: (input, { tokenDelayMs }) => {
+        turn++;
+        const say = (text: string) => textMessage(text, { tokenDelayMs });
+        // The first request: a replayed run (A2A's middleware sends its own run id twice), then the one asked for.
+        if (turn === 1) return [...run(input, say("Asked the other agent.")), ...run(input, say("It says yes."))];
+        // The second: cut before its run ends (no RUN_FINISHED; the mock has nothing more to resume).
+        if (turn === 2) return [runStarted(input), ...say("Half a rep")];
+        return run(input, say("A whole reply."));
+      },
+    });
+    const page = await openPage(stack, "agentic-chat", query({ agent: agent.url }));
+    const chat = page.getByTestId("tandem-chat");
+    const between = agent.hold({ type: "RUN_FINISHED", count: 1 });
+    const second = agent.hold({ type: "RUN_STARTED", count: 2 });
+    await send(page, "ask the other agent");
+    await between.reached;
+    await expect.poll(() => chat.getAttribute("data-running"), { timeout: 15_000 }).toBe("false");
+    expect(await lastAssistantText(page).textContent()).toContain("Asked the other agent.");
+    between.release();
+    await second.reached;
+    await expect.poll(() => chat.getAttribute("data-running"), { timeout: 15_000 }).toBe("true");
+    second.release();
+    await settled(page);
+    const replies = page.locator('[data-testid="message"][data-role="assistant"]');
+    expect(await replies.allTextContents()).toEqual([
+      expect.stringContaining("Asked the other agent."),
+      expect.stringContaining("It says yes."),
+    ]);
+
+    await send(page, "and then?");
+    const alert = page.getByRole("alert");
+    await alert.waitFor({ timeout: 15_000 });
+    expect(await alert.textContent()).toMatch(/closed before the agent finished its reply/);
+    expect(await chat.getAttribute("data-running")).toBe("false");
+    expect(await lastAssistantText(page).textContent()).toContain("Half a rep");
+    await alert.getByRole("button", { name: "Retry" }).click();
+    await expect.poll(() => lastAssistantText(page).textContent(), { timeout: 15_000 }).toContain("A whole reply.");
+    await settled(page);
+    expect(await page.getByRole("alert").count()).toBe(0);
+    expect(errors(page)).toEqual([]);
+  });
+
+  it("a continuation tagged for another subagent is refused: the researcher's message keeps its text, the run fails", async () => {
+    let turn = 0;
+    const agent = await serve({
+      scenario: (input, { tokenDelayMs }) =>
+        turn++ === 0
+          ? run(input, subagent({ name: "researcher" }, textMessage("Tides rise twice a day.", { messageId: "m-research", tokenDelayMs })))
+          : run(input, subagent({ name: "writer" }, textMessage(" The writer was here.", { messageId: "m-research", tokenDelayMs }))),
+    });
+    const page = await openPage(stack, "subagents", query({ agent: agent.url }));
+    await send(page, "research tides");
+    const researcher = page.getByRole("group", { name: "Subagent: researcher" });
+    await expect.poll(() => researcher.getAttribute("data-status"), { timeout: 15_000 }).toBe("finished");
+    await settled(page);
+    await send(page, "now write it");
+    const alert = page.getByRole("alert");
+    await alert.waitFor({ timeout: 15_000 });
+    expect(await alert.textContent()).toMatch(/does not match the message 'm-research' opener's subagent/);
+    expect(await page.getByRole("group", { name: "Subagent: writer" }).getAttribute("data-status")).toBe("failed");
+    await researcher.getByRole("button", { name: /researcher/ }).click();
+    expect(await researcher.textContent()).toContain("Tides rise twice a day.");
+    expect(await page.getByText("The writer was here.").count()).toBe(0);
   });
 });

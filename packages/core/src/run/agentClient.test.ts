@@ -1,10 +1,12 @@
 import type { RunAgentInput } from "@ag-ui/core";
 import {
   type MockAgent,
+  run,
   runFinished,
   runStarted,
   type Script,
   startMockAgent,
+  subagent,
   textMessage,
   toolCall,
   toolResults,
@@ -462,6 +464,23 @@ describe("AgentClient errors", () => {
     truncate = false;
     await client.retry();
     expect(client.state.status).toBe("idle");
+  });
+
+  it("refuses a run that writes into another subagent's message: that message keeps its text, the run fails, its subagents end", async () => {
+    let turn = 0;
+    const { client } = await connect((input) =>
+      turn++ === 0
+        ? run(input, subagent({ subagentRunId: "s1", name: "researcher" }, textMessage("Tides rise.", { messageId: "m1" })))
+        : run(input, subagent({ subagentRunId: "s2", name: "writer" }, textMessage(" The writer says so.", { messageId: "m1" }))),
+    );
+    await client.sendMessage("research tides");
+    await client.sendMessage("now write it");
+    expect(client.state.messages.find((m) => m.id === "m1")).toMatchObject({ content: "Tides rise.", subagentRunId: "s1" });
+    expect(client.state.error).toMatchObject({ kind: "protocol", message: expect.stringMatching(/'s2' does not match .* 's1'/) });
+    expect(client.state.subagents.map((a) => [a.name, a.status])).toEqual([
+      ["researcher", "finished"],
+      ["writer", "failed"],
+    ]);
   });
 
   it("surfaces RUN_ERROR as an agent error with its code", async () => {

@@ -24,6 +24,11 @@ describe("readRun", () => {
     });
   });
 
+  it("a stream cut in a later run fails as cut off, whatever the runs before it finished (AG-UI 1.x: no RUN_FINISHED is made up)", async () => {
+    const runs = of(ev(EventType.RUN_STARTED), ev(EventType.RUN_FINISHED), ev(EventType.RUN_STARTED), ev(EventType.TEXT_MESSAGE_START));
+    await expect(read(runs)).rejects.toMatchObject({ error: { kind: "truncated", message: expect.stringMatching(/closed before/) } });
+  });
+
   it("a RUN_ERROR ends the run without a failure of its own (the reducer reports it)", async () => {
     await expect(read(of(ev(EventType.RUN_STARTED), ev(EventType.RUN_ERROR)))).resolves.toHaveLength(2);
   });

@@ -1,5 +1,5 @@
 import type { BaseEvent, RunAgentInput } from "@ag-ui/core";
-import { type MockAgent, runFinished, runStarted, startMockAgent, textMessage, toolCall } from "@tandem/mock-agent";
+import { type MockAgent, run, runFinished, runStarted, startMockAgent, textMessage, toolCall } from "@tandem/mock-agent";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { sync, until } from "../test/scripts.js";
@@ -256,5 +256,47 @@ describe("AG-UI 1.0 beyond chat", () => {
     expect(seen[0]).toBe("run 1");
     expect(seen[1]).toBe("RUN_STARTED");
     expect((agent.requests[0]!.body as RunAgentInput).messages).toHaveLength(1);
+  });
+});
+
+describe("several runs on one stream (AG-UI 1.x: a replayed thread)", () => {
+  it("applies each run in order, the status follows each, and a failure the stream went on from is not the chat's", async () => {
+    let turn = 0;
+    const agent = await serve({
+      scenario: (input) => {
+        if (turn++ > 0) return run(input, textMessage("Got it.", { messageId: "a4" }));
+        const replayed = (runId: string) => ({ ...input, runId });
+        return [
+          runStarted(replayed("r1")),
+          { type: "STATE_SNAPSHOT", snapshot: { notes: ["one"] } },
+          ...textMessage("First.", { messageId: "a1" }),
+          runFinished(replayed("r1")),
+          runStarted(replayed("r2")),
+          ...textMessage("Second, cut", { messageId: "a2" }),
+          { type: "RUN_ERROR", message: "The model went away." },
+          runStarted(input),
+          { type: "STATE_DELTA", delta: [{ op: "add", path: "/notes/-", value: "three" }] },
+          ...textMessage("Third.", { messageId: "a3" }),
+          runFinished(input),
+        ];
+      },
+    });
+    const client = new AgentClient({ url: agent.url, threadId: "t", schedule: sync });
+    const statuses: string[] = [];
+    client.store.subscribe((s) => {
+      if (s.status !== statuses.at(-1)) statuses.push(s.status);
+    });
+    // Held in the last run: a message sent now waits in the outbox for the stream, then goes.
+    const held = agent.hold({ type: "TEXT_MESSAGE_CONTENT", count: 3 });
+    const replay = client.sendMessage("replay");
+    await held.reached;
+    void client.sendMessage("and then?");
+    held.release();
+    await replay;
+    await until(() => client.state.status === "idle" && client.state.outbox.length === 0, 2000);
+    expect(statuses).toEqual(["running", "idle", "running", "error", "running", "idle", "running", "idle"]);
+    expect(text(client)).toEqual(["replay", "First.", "Second, cut", "Third.", "and then?", "Got it."]);
+    expect(client.state.state).toEqual({ notes: ["one", "three"] });
+    expect(client.state).toMatchObject({ error: null, lastOutcome: "success" });
   });
 });

@@ -240,6 +240,8 @@ export class RunLoop {
       return null;
     }
     const s = this.state;
+    // Told once the stream ends: a run that failed before another began on the stream (a replayed thread) is not the chat's failure.
+    if (s.status === "error") this.host.failed?.(s.error!);
     const unheard = this.answers.unheard(input, s.messages);
     if (unheard.length > 0) store.update((state) => ({ ...state, messages: [...state.messages, ...unheard] }));
     if (s.status === "error" || s.lastOutcome !== "success") return null;
@@ -264,7 +266,6 @@ export class RunLoop {
       const next = reduceWith(loadedReducerParts(), s, [event]);
       return next.status === "idle" && next.lastOutcome === "success" ? markPendingCalls(next, next.runToolCallIds, tools) : next;
     });
-    if (event.type === EventType.RUN_ERROR) this.host.failed?.(this.state.error!);
   }
 
   /**

@@ -25,7 +25,10 @@ export function agKitBody(input: RunAgentInput, unsent: Message[]): Record<strin
   };
 }
 
-/** AG-Kit frames to AG-UI events. The run ends where the stream ends (or at `[DONE]`). */
+/**
+ * AG-Kit frames to AG-UI events. The run ends where the stream ends (or at `[DONE]`): the legacy
+ * wire has no end event, so a stream closed cleanly mid-reply cannot be told from a whole one.
+ */
 export function agKitMapper(input: RunAgentInput, remember: (id: string) => string = (id) => id): FrameMapper {
   let text: string | undefined;
   let turn: string | undefined;

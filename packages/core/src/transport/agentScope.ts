@@ -128,7 +128,8 @@ const CALLS = new Set(["function_call", "plugin_call", "mcp_call", "component_ca
 /**
  * AgentScope's response / message / content objects to AG-UI events. Text arrives as deltas
  * and then once more in full: the full copy only adds what the deltas did not carry. Tool
- * arguments are cumulative: only the new suffix becomes TOOL_CALL_ARGS.
+ * arguments are cumulative: only the new suffix becomes TOOL_CALL_ARGS. The run ends where the
+ * `response` object does (completed, failed, canceled): a stream that stops before is truncated.
  */
 export function agentScopeMapper(input: RunAgentInput, remember: (id: string) => string = (id) => id): FrameMapper {
   const messages = new Map<string, Msg>();
@@ -244,6 +245,14 @@ export function agentScopeMapper(input: RunAgentInput, remember: (id: string) =>
             { type: EventType.RUN_FINISHED, threadId: input.threadId, runId: input.runId, outcome: { type: "cancelled" } } as BaseEvent,
           ];
         }
+        // The response's end is the run's: what it left open closes, and the run finishes.
+        if (f.status === "completed" || f.status === "incomplete") {
+          finished = true;
+          return [
+            ...[...messages.values()].flatMap(close),
+            { type: EventType.RUN_FINISHED, threadId: input.threadId, runId: input.runId } as BaseEvent,
+          ];
+        }
         return [];
       }
       if (f.object === "message") {
@@ -261,13 +270,8 @@ export function agentScopeMapper(input: RunAgentInput, remember: (id: string) =>
       }
       return [];
     },
-    end() {
-      if (finished) return [];
-      return [
-        ...[...messages.values()].flatMap(close),
-        { type: EventType.RUN_FINISHED, threadId: input.threadId, runId: input.runId } as BaseEvent,
-      ];
-    },
+    // A stream cut before its response ended is a truncated run (AG-UI 1.x): no RUN_FINISHED is made up for it.
+    end: () => [],
   };
 }
 

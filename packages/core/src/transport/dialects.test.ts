@@ -305,6 +305,26 @@ describe("agentscope", () => {
       await errorFrame.close();
     }
   });
+
+  it("a stream cut before its response completes is a truncated run with the partial reply, never a finished one", async () => {
+    let cut = true;
+    const cutting = await startMockAgent({
+      // The mock's AgentScope writer sends the completed response for RUN_FINISHED: here none comes the first time.
+      scenario: (input) => (cut ? [runStarted(input), ...textMessage("Half a repl")] : run(input, textMessage("A whole reply."))),
+    });
+    try {
+      const c = new AgentClient({ protocol: "agentscope", url: `${cutting.baseUrl}/agentscope/default`, threadId: "t", schedule: sync });
+      await c.sendMessage("hi");
+      expect(c.state).toMatchObject({ status: "error", error: { kind: "truncated" }, lastOutcome: null });
+      expect(c.state.messages.map((m) => m.content)).toEqual(["hi", "Half a repl"]);
+      cut = false;
+      await c.retry();
+      expect(c.state).toMatchObject({ status: "idle", error: null, lastOutcome: "success" });
+      expect(c.state.messages.map((m) => m.content)).toEqual(["hi", "A whole reply."]);
+    } finally {
+      await cutting.close();
+    }
+  });
 });
 
 describe("attachments", () => {

@@ -10,7 +10,11 @@ export interface FrameMapper {
   start(): BaseEvent[];
   /** The events one parsed JSON frame of the stream stands for (possibly none). */
   frame(frame: unknown): BaseEvent[];
-  /** Events that close the run when the stream ends without saying so. */
+  /**
+   * Events for the stream's end. A dialect whose frames say where the run ends returns none, so a
+   * stream cut before that is truncated (AG-UI 1.x: no RUN_FINISHED is made up for a run whose end
+   * never came); one whose wire has no end of its own (AG-Kit) closes the run here.
+   */
   end(): BaseEvent[];
 }
 

@@ -89,9 +89,27 @@ describe("agentScopeMapper", () => {
         status: "completed",
         content: [{ type: "data", data: { call_id: "c", name: "pick", arguments: '{"a":1}' } }],
       },
+      { object: "response", id: "r", status: "completed" },
     ]);
     expect(events.filter((e) => e.type === "TOOL_CALL_ARGS").map((e) => e.delta)).toEqual(['{"a":', "1}"]);
     expect(types(events)).toEqual(["RUN_STARTED", "TOOL_CALL_START", "TOOL_CALL_ARGS", "TOOL_CALL_ARGS", "TOOL_CALL_END", "RUN_FINISHED"]);
+  });
+
+  it("finishes the run where the response completes, closing what it left open, and reads nothing after", () => {
+    const events = play(agentScopeMapper(input), [
+      { object: "content", type: "text", delta: true, text: "Hello", msg_id: "m" },
+      { object: "response", id: "r", status: "completed" },
+      { object: "content", type: "text", delta: true, text: " again", msg_id: "m" },
+    ]);
+    expect(types(events)).toEqual(["RUN_STARTED", "TEXT_MESSAGE_START", "TEXT_MESSAGE_CONTENT", "TEXT_MESSAGE_END", "RUN_FINISHED"]);
+  });
+
+  it("makes up no RUN_FINISHED for a stream cut before its response ended (AG-UI 1.x: a truncated run has no outcome)", () => {
+    const events = play(agentScopeMapper(input), [
+      { object: "response", id: "r", status: "in_progress" },
+      { object: "content", type: "text", delta: true, text: "Half a repl", msg_id: "m" },
+    ]);
+    expect(types(events)).toEqual(["RUN_STARTED", "TEXT_MESSAGE_START", "TEXT_MESSAGE_CONTENT"]);
   });
 
   it("maps plugin and MCP calls with their outputs to backend tool calls with results", () => {

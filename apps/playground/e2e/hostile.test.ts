@@ -55,6 +55,14 @@ describe("a hostile agent, in Chromium with the inspector open (CPU throttled 4Ã
     await expect.poll(() => lastAssistantText(page).textContent(), { timeout: 15_000 }).toContain("Polluted nothing.");
     // The inspector replayed each delta: the run's events are listed, the state shown.
     expect(await page.getByTestId("event-inspector").locator('[data-event-type="STATE_DELTA"]').count()).toBe(2);
+    // Its Diagnostics lane lists each refused patch (two STATE_DELTAs, one ACTIVITY_DELTA) with its rule.
+    const lane = page.getByTestId("inspector-diagnostics");
+    await expect.poll(() => lane.getByTestId("diagnostic").count()).toBe(3);
+    expect(await lane.getByTestId("diagnostic").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-rule")))).toEqual(
+      Array(3).fill("patch.forbidden-path"),
+    );
+    await lane.getByTestId("diagnostic").first().locator("summary").click();
+    expect(await lane.getByRole("link", { name: "patch.forbidden-path" }).first().getAttribute("href")).toContain("security.md");
     const leaked = await page.evaluate(
       (markers) => markers.filter((m) => (({}) as Record<string, unknown>)[m] !== undefined),
       [...POLLUTION_MARKERS],
@@ -86,8 +94,12 @@ describe("a hostile agent, in Chromium with the inspector open (CPU throttled 4Ã
     const inspector = page.getByTestId("event-inspector");
     await expect.poll(() => inspector.getByTestId("inspector-run").nth(2).getByRole("heading").textContent()).toContain(`${MANY} events`);
 
+    // Clean runs leave the Diagnostics lane empty; an unknown event type is listed as stripped.
+    const lane = page.getByTestId("inspector-diagnostics");
+    expect(await lane.getAttribute("data-state")).toBe("clean");
     await send(page, "unknown");
     await settled(page);
+    await expect.poll(() => lane.locator('[data-rule="event.unknown-type"][data-action="stripped"]').count()).toBe(1);
     await send(page, "hello");
     await settled(page);
     await expect.poll(() => lastAssistantText(page).textContent()).toContain("Still here.");

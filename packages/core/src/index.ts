@@ -6,6 +6,13 @@
 export { type VersionInfo, versionsOf } from "./branches/branches.js";
 export { type ComposerHost, ComposerRuntime, type EncodeAttachments } from "./composer/composerRuntime.js";
 export type { ComposerState, PendingAttachment } from "./composer/types.js";
+export type {
+  Diagnostic,
+  DiagnosticAction,
+  DiagnosticReport,
+  DiagnosticRule,
+  DiagnosticRuleId,
+} from "./diagnostics/types.js";
 export { mergeFeedback } from "./feedback/mergeFeedback.js";
 export type { FeedbackOptions } from "./feedback/options.js";
 export type { ThreadFeedback } from "./feedback/threadFeedback.js";
@@ -75,5 +82,6 @@ export {
 } from "./transport/index.js";
 export type { StopRun } from "./transport/stopRequest.js";
 export * from "./types.js";
+export type { BoundedLog } from "./util/boundedLog.js";
 export { isObject } from "./util/isObject.js";
 export { type LoadOnce, loadOnce } from "./util/loadOnce.js";

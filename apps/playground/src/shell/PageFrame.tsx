@@ -109,6 +109,8 @@ export function PageFrame({ page, settings }: { page: PageInfo; settings: AgentS
         storage={storageFor(page.path, settings.threads)}
         // The inspector is a lazy chunk: the log keeps what happened before it mounted.
         eventLog={20_000}
+        // Its Diagnostics lane: what the kit refused, repaired or stripped, with the rule broken.
+        diagnostics={500}
       >
         <div className="pg-workspace">
           <Panel id={`${id}-threads`} label="Threads" side="start" open={open === "threads"} toggle={toggles.threads} onClose={close}>

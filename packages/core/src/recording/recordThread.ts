@@ -1,4 +1,5 @@
 import type { RunAgentInput } from "@ag-ui/core";
+import type { Diagnostic } from "../diagnostics/types.js";
 import type { AgentClient } from "../run/agentClient.js";
 import { pathOf } from "./endpoint.js";
 import type { EventLogEntry } from "./eventLog.js";
@@ -21,7 +22,9 @@ export interface ThreadRecorder {
   recording(): Recording;
   /** The captured runs as they grow (no copy: read, never change them). */
   readonly runs: readonly RecordedRun[];
-  /** Called after each captured request and event; returns an unsubscribe function. */
+  /** The client's diagnostics from its start (what `client.diagnostics` still holds) and on, as they grow. */
+  readonly diagnostics: readonly Diagnostic[];
+  /** Called after each captured request, event and diagnostic; returns an unsubscribe function. */
   subscribe(listener: () => void): () => void;
 }
 
@@ -37,7 +40,8 @@ function own<T>(value: T): T {
 /**
  * Records a thread's traffic from the client's start (what `client.log` still holds, see the
  * client's `eventLog` option) and on: each run's request (`RunAgentInput`, after `redact`), the
- * path it was sent to, and its events with their time since the request went out.
+ * path it was sent to, and its events with their time since the request went out; and, where the
+ * client keeps them (`diagnostics` option), its diagnostics.
  * `JSON.stringify(recorder.recording())` is a file `tandem-mock --replay` serves.
  */
 export function recordThread(client: AgentClient, options: RecordOptions = {}): ThreadRecorder {
@@ -62,14 +66,31 @@ export function recordThread(client: AgentClient, options: RecordOptions = {}): 
     runs.at(-1)?.events.push({ t: Math.max(0, Math.round(entry.at - started)), event: own(entry.event) });
   };
   for (const entry of client.log.entries()) take(entry);
-  const off = client.log.subscribe((entry) => {
-    take(entry);
+  const diagnostics = client.diagnostics.entries();
+  const told = () => {
     for (const listener of listeners) listener();
+  };
+  const offEvents = client.log.subscribe((entry) => {
+    take(entry);
+    told();
+  });
+  const offDiagnostics = client.diagnostics.subscribe((diagnostic) => {
+    diagnostics.push(diagnostic);
+    told();
   });
   return {
-    stop: off,
-    recording: () => ({ version: RECORDING_VERSION, recordedAt, runs: structuredClone(runs) }),
+    stop: () => {
+      offEvents();
+      offDiagnostics();
+    },
+    recording: () => ({
+      version: RECORDING_VERSION,
+      recordedAt,
+      runs: structuredClone(runs),
+      ...(client.diagnostics.capacity > 0 && { diagnostics: structuredClone(diagnostics) }),
+    }),
     runs,
+    diagnostics,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

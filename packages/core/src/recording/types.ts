@@ -1,4 +1,5 @@
 import type { BaseEvent, RunAgentInput } from "@ag-ui/core";
+import type { Diagnostic } from "../diagnostics/types.js";
 import type { Protocol } from "../transport/types.js";
 
 /** The version of the recording format this code writes and reads. */
@@ -27,4 +28,9 @@ export interface Recording {
   /** ISO time the recording started. */
   recordedAt: string;
   runs: RecordedRun[];
+  /**
+   * What the kit refused, repaired, de-duplicated or stripped of these runs, and the answers their
+   * requests did not expect (`client.diagnostics`), where the client keeps them. Replay ignores it.
+   */
+  diagnostics?: Diagnostic[];
 }

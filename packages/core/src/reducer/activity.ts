@@ -1,7 +1,8 @@
 import type { ActivityMessage, Event, EventType } from "@ag-ui/core";
+import type { DiagnosticRuleId } from "../diagnostics/types.js";
 import type { Draft } from "./draft.js";
 import { findMessageIndex } from "./draft.js";
-import type { applyPatch } from "./patch.js";
+import { type applyPatch, patchRule } from "./patch.js";
 import { withMetadata } from "./withMetadata.js";
 
 type Of<T extends EventType> = Extract<Event, { type: T }>;
@@ -35,27 +36,28 @@ export function applyActivitySnapshot(draft: Draft, event: Of<EventType.ACTIVITY
   }
 }
 
-/** An activity delta: a JSON Patch to an activity message's content; a patch that fails leaves it as it was. */
-export function applyActivityDelta(draft: Draft, event: Of<EventType.ACTIVITY_DELTA>, patch: typeof applyPatch): void {
+/** Reports an event the reducer refuses, with the rule it broke (`reducerParts.refuse`). */
+export type Refuse = (rule: DiagnosticRuleId, event: Event, detail?: string) => void;
+
+/**
+ * An activity delta: a JSON Patch to an activity message's content. One for a message that is
+ * not an activity the thread has, or whose patch fails, is refused and leaves it as it was.
+ */
+export function applyActivityDelta(draft: Draft, event: Of<EventType.ACTIVITY_DELTA>, patch: typeof applyPatch, refuse: Refuse): void {
   const s = draft.state;
   const i = findMessageIndex(s.messages, event.messageId);
-  if (i < 0) return;
-  const existing = s.messages[i]!;
-  if (existing.role !== "activity") {
-    warn(`ACTIVITY_DELTA: '${event.messageId}' is not an activity message`);
+  const existing = s.messages[i];
+  if (existing?.role !== "activity") {
+    refuse("activity.unknown-target", event);
     return;
   }
   const result = patch(existing.content, event.patch ?? []);
   if (!result.ok) {
-    warn(`Failed to apply activity patch for '${event.messageId}'; kept as it was: ${result.reason}`);
+    refuse(patchRule(result), event, result.reason);
     return;
   }
   const next = draft.message(i) as ActivityMessage;
   next.content = result.value as ActivityMessage["content"];
   next.activityType = event.activityType;
   withMetadata(next, event);
-}
-
-function warn(message: string): void {
-  console.warn(`[tandem] ${message}`);
 }

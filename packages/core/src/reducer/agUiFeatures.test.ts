@@ -1,8 +1,8 @@
 import { type BaseEvent, EventType } from "@ag-ui/core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadPartialJson } from "../tools/partialJson.js";
-import { isRejection } from "./predictState.js";
 import { createThreadState, reduceEvent, reduceEvents } from "./reduceEvents.js";
+import { isRejection } from "./rejection.js";
 
 const ev = (e: Record<string, unknown>) => e as unknown as BaseEvent;
 const started = (runId = "r1") => ev({ type: EventType.RUN_STARTED, threadId: "t", runId });

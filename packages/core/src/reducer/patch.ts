@@ -1,11 +1,20 @@
 /// <reference path="./fastJsonPatchCore.d.ts" />
 import type { Operation } from "fast-json-patch";
 import { applyOperation } from "fast-json-patch/module/core.mjs";
+import type { DiagnosticRuleId } from "../diagnostics/types.js";
 
 const FORBIDDEN = new Set(["__proto__", "constructor", "prototype"]);
 
-/** What `applyPatch` returns: the patched document, or why the patch was refused (the document is untouched). */
-export type PatchResult = { ok: true; value: unknown } | { ok: false; reason: string };
+/**
+ * What `applyPatch` returns: the patched document, or why the patch was refused (the document is
+ * untouched); `forbiddenPath` when it was refused for a path through `__proto__`, `constructor`
+ * or `prototype`.
+ */
+export type PatchResult = { ok: true; value: unknown } | { ok: false; reason: string; forbiddenPath?: true };
+
+/** The diagnostics rule a refused patch broke: a forbidden path, or an operation that does not apply. */
+export const patchRule = (refused: { forbiddenPath?: true }): DiagnosticRuleId =>
+  refused.forbiddenPath ? "patch.forbidden-path" : "patch.failed";
 
 function segments(pointer: string): string[] {
   return pointer
@@ -28,7 +37,7 @@ export function applyPatch(document: unknown, patch: readonly Operation[]): Patc
     if (typeof op !== "object" || op === null) return { ok: false, reason: `not an operation: ${String(op)}` };
     const pointers = "from" in op ? [op.path, op.from] : [op.path];
     if (pointers.some((p) => typeof p !== "string" || segments(p).some((s) => FORBIDDEN.has(s)))) {
-      return { ok: false, reason: `refused path in ${JSON.stringify(op)}` };
+      return { ok: false, reason: `refused path in ${JSON.stringify(op)}`, forbiddenPath: true };
     }
   }
   const copied = new WeakSet<object>();

@@ -50,13 +50,6 @@ export function applyPredictions(draft: Draft, toolCallIds: Iterable<string>): v
   }
 }
 
-/** A human-in-the-loop answer that says no to what was proposed. */
-export function isRejection(result: unknown): boolean {
-  if (typeof result !== "object" || result === null) return false;
-  const r = result as { approved?: unknown; accepted?: unknown };
-  return r.approved === false || r.accepted === false;
-}
-
 function callsOf(message: Message) {
   return message.role === "assistant" ? (message.toolCalls ?? []) : [];
 }

@@ -86,7 +86,7 @@ describe("reduceEvents", () => {
       ],
     } as BaseEvent);
     expect(s.state).toEqual({ a: 1 });
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining("Failed to apply state patch"));
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining("STATE_DELTA not applied as sent (patch.failed)"));
     warn.mockRestore();
   });
 

@@ -8,6 +8,7 @@ import {
   type Metadata,
   type ToolMessage,
 } from "@ag-ui/core";
+import type { DiagnosticRuleId } from "../diagnostics/types.js";
 import { NO_DECISIONS } from "../interrupts/decisions.js";
 import type { ThreadState } from "../types.js";
 import { Draft, findMessageIndex, findToolCallOwner } from "./draft.js";
@@ -77,10 +78,14 @@ export function reduceWith(parts: ReducerParts, state: ThreadState, events: read
   return draft.state;
 }
 
-const NOT_LOADED = "ignored: the code that applies it is not loaded yet (it loads with the client's first run)";
+/** An event the parts apply, or refuse, met where they have not loaded. */
+const notLoaded = (event: Event) =>
+  console.warn(`[tandem] ${event.type} ignored: the code that applies it is not loaded yet (it loads with the client's first run)`);
 
-function warn(message: string): void {
-  console.warn(`[tandem] ${message}`);
+/** An event not applied as sent, with the rule it broke: told to the parts (which warn and report it), or warned about where they have not loaded. */
+function refuse(parts: ReducerParts, rule: DiagnosticRuleId, event: Event): void {
+  if (parts) parts.refuse(rule, event);
+  else notLoaded(event);
 }
 
 function apply(draft: Draft, event: Event, parts: ReducerParts): void {
@@ -139,7 +144,7 @@ function apply(draft: Draft, event: Event, parts: ReducerParts): void {
       const existing = findMessageIndex(s.messages, event.messageId);
       if (existing >= 0) {
         if (s.messages[existing]!.role === "activity") {
-          warn(`${event.type}: '${event.messageId}' is an activity message`);
+          refuse(parts, "message.unknown-target", event);
           return;
         }
         if (event.metadata !== undefined) withMetadata(draft.message(existing), event);
@@ -158,12 +163,8 @@ function apply(draft: Draft, event: Event, parts: ReducerParts): void {
     case EventType.TEXT_MESSAGE_CONTENT:
     case EventType.REASONING_MESSAGE_CONTENT: {
       const i = findMessageIndex(s.messages, event.messageId);
-      if (i < 0) {
-        warn(`${event.type}: no message '${event.messageId}'`);
-        return;
-      }
-      if (s.messages[i]!.role === "activity") {
-        warn(`${event.type}: '${event.messageId}' is an activity message`);
+      if (i < 0 || s.messages[i]!.role === "activity") {
+        refuse(parts, "message.unknown-target", event);
         return;
       }
       const message = draft.message(i) as { content?: unknown; metadata?: Metadata };
@@ -203,7 +204,7 @@ function apply(draft: Draft, event: Event, parts: ReducerParts): void {
       }
       let index = parentMessageId === undefined ? -1 : findMessageIndex(s.messages, parentMessageId);
       if (index >= 0 && s.messages[index]!.role !== "assistant") {
-        warn(`TOOL_CALL_START: parent '${parentMessageId}' is a ${s.messages[index]!.role} message`);
+        refuse(parts, "tool-call.parent", event);
         index = -2;
       }
       let message: AssistantMessage;
@@ -224,7 +225,7 @@ function apply(draft: Draft, event: Event, parts: ReducerParts): void {
     case EventType.TOOL_CALL_ARGS: {
       const owner = findToolCallOwner(s.messages, event.toolCallId);
       if (owner < 0) {
-        warn(`TOOL_CALL_ARGS: no tool call '${event.toolCallId}'`);
+        refuse(parts, "tool-call.unknown-target", event);
         return;
       }
       const call = draft.toolCall(draft.message(owner), event.toolCallId)!;
@@ -235,7 +236,7 @@ function apply(draft: Draft, event: Event, parts: ReducerParts): void {
     case EventType.TOOL_CALL_END: {
       const owner = findToolCallOwner(s.messages, event.toolCallId);
       if (owner < 0) {
-        warn(`TOOL_CALL_END: no tool call '${event.toolCallId}'`);
+        refuse(parts, "tool-call.unknown-target", event);
         return;
       }
       flatten((s.messages[owner] as AssistantMessage).toolCalls?.find((call) => call.id === event.toolCallId)?.function.arguments);
@@ -262,14 +263,13 @@ function apply(draft: Draft, event: Event, parts: ReducerParts): void {
     case EventType.ACTIVITY_SNAPSHOT:
     case EventType.ACTIVITY_DELTA:
       if (parts) parts.apply(draft, event);
-      else warn(`${event.type} ${NOT_LOADED}`);
+      else notLoaded(event);
       return;
     case EventType.CUSTOM: {
       if (event.name !== "PredictState") return;
       const predictions = parts?.readPredictions(event.value);
-      if (!parts) warn(`PredictState ${NOT_LOADED}`);
-      else if (predictions) s.predictions = predictions;
-      else warn("PredictState: expected [{ state_key, tool, tool_argument }]; ignored");
+      if (predictions) s.predictions = predictions;
+      else refuse(parts, "predict-state.shape", event);
       return;
     }
     case EventType.SUBAGENT_STARTED: {

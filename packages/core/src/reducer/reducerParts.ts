@@ -1,7 +1,9 @@
-import { type Event, EventType } from "@ag-ui/core";
+import { type BaseEvent, type Event, EventType } from "@ag-ui/core";
+import { eventWatchOf } from "../diagnostics/runWatches.js";
+import type { DiagnosticRuleId } from "../diagnostics/types.js";
 import { applyActivityDelta, applyActivitySnapshot } from "./activity.js";
 import type { Draft } from "./draft.js";
-import { applyPatch } from "./patch.js";
+import { applyPatch, patchRule } from "./patch.js";
 import { applyPredictions, readPredictions } from "./predictState.js";
 import { reconcileSnapshot } from "./snapshot.js";
 
@@ -10,6 +12,22 @@ export type RareEvent = Extract<
   Event,
   { type: EventType.STATE_DELTA | EventType.MESSAGES_SNAPSHOT | EventType.ACTIVITY_SNAPSHOT | EventType.ACTIVITY_DELTA }
 >;
+
+/** The id a refused event's message names, for the warning. */
+function targetOf(event: BaseEvent): string {
+  const e = event as { messageId?: unknown; toolCallId?: unknown };
+  const id = e.messageId ?? e.toolCallId;
+  return typeof id === "string" ? ` '${id}'` : "";
+}
+
+/**
+ * An event the reducer would not apply as it came, with the rule it broke: warned about, and told
+ * to the diagnostics of the run that delivered it (where its client keeps them).
+ */
+function refuse(rule: DiagnosticRuleId, event: BaseEvent, detail?: string): void {
+  console.warn(`[tandem] ${event.type}${targetOf(event)} not applied as sent (${rule})${detail ? `: ${detail}` : ""}`);
+  eventWatchOf(event)?.report({ rule, frame: event, ...(detail !== undefined && { detail }) });
+}
 
 /**
  * The reducer's less common work: JSON Patch (`STATE_DELTA`, `ACTIVITY_DELTA`), activity
@@ -25,7 +43,7 @@ export const reducerParts = {
       case EventType.STATE_DELTA: {
         const result = applyPatch(s.state, event.delta);
         if (result.ok) s.state = result.value;
-        else console.warn(`[tandem] Failed to apply state patch; the state is kept as it was: ${result.reason}`);
+        else refuse(patchRule(result), event, result.reason);
         return;
       }
       case EventType.MESSAGES_SNAPSHOT:
@@ -35,10 +53,11 @@ export const reducerParts = {
         applyActivitySnapshot(draft, event);
         return;
       case EventType.ACTIVITY_DELTA:
-        applyActivityDelta(draft, event, applyPatch);
+        applyActivityDelta(draft, event, applyPatch, refuse);
         return;
     }
   },
+  refuse,
   readPredictions,
   applyPredictions,
 };

@@ -1,12 +1,13 @@
 import type { BaseEvent, Context, InputContent, Interrupt, Metadata, ResumeEntry, RunAgentInput } from "@ag-ui/core";
 import { v4 as randomUUID } from "uuid";
+import type { Diagnostic } from "../diagnostics/types.js";
 import { ThreadFeedback } from "../feedback/threadFeedback.js";
 import { metadataOf } from "../interrupts/metadata.js";
 import { Outbox } from "../outbox/outbox.js";
 import { type RunEndpoint, runEndpoint } from "../recording/endpoint.js";
 import { EventLog } from "../recording/eventLog.js";
-import { isRejection } from "../reducer/predictState.js";
 import { createThreadState, endSubagents } from "../reducer/reduceEvents.js";
+import { isRejection } from "../reducer/rejection.js";
 import type { RestorableThread } from "../storage/restoredState.js";
 import type { ResumePoint } from "../storage/types.js";
 import { createClientStore, type ThreadStore } from "../store/clientStore.js";
@@ -16,6 +17,7 @@ import type { ToolParameters } from "../tools/schema.js";
 import { createToolCallSelector, toContent } from "../tools/toolCallViews.js";
 import { createTransport, loadPipeline, type Transport, type TransportOptions } from "../transport/index.js";
 import type { AttachmentKind, ThreadState } from "../types.js";
+import { BoundedLog } from "../util/boundedLog.js";
 import { loadCapabilities, loadHistory } from "./agentServer.js";
 import { Branching } from "./branching.js";
 import { type AgentClientOptions, stopOnServer } from "./clientOptions.js";
@@ -43,6 +45,12 @@ export class AgentClient {
   readonly selectToolCalls = createToolCallSelector();
   /** This client's requests and events from its start (bounded): what `recordThread` starts from. */
   readonly log: EventLog;
+  /**
+   * What the kit refused, repaired, de-duplicated or stripped of this client's runs, and the
+   * answers their requests did not expect, from its start (bounded by the `diagnostics` option;
+   * empty when it is 0, the default).
+   */
+  readonly diagnostics: BoundedLog<Diagnostic>;
   /** Messages sent while a run goes on, or offline: `state.outbox`, with `remove` and `sendOn`. */
   readonly outbox: Outbox;
   /** Thumbs up and down on replies: `client.feedback.give(messageId, "up" | "down" | null, comment?)`. */
@@ -56,6 +64,7 @@ export class AgentClient {
 
   constructor(private readonly options: AgentClientOptions) {
     this.log = new EventLog(this, options.eventLog);
+    this.diagnostics = new BoundedLog(options.diagnostics, "diagnostics");
     this.transport = Promise.resolve(
       "transport" in options && options.transport ? options.transport : createTransport(options as TransportOptions),
     );
@@ -84,6 +93,8 @@ export class AgentClient {
     this.branching = new Branching(this.store, this.loop, () => this.stop());
     this.outbox = new Outbox(this, this.loop, () => this.branching.forget(), options.network);
     if (options.retry) this.outbox.backoff = { ...this.outbox.backoff, ...options.retry };
+    // Runs wait for the recorder (it comes through the validation pipeline's chunk), so that it watches the first one too.
+    if (options.diagnostics) this.waitFor(loadPipeline().then((pipeline) => pipeline.recordDiagnostics(this)));
     this.tools.onChange(() => this.loop.resumePendingToolCalls());
     options.signal?.addEventListener("abort", () => this.dispose(), { once: true });
   }

@@ -44,6 +44,13 @@ export interface ClientOptions {
    */
   eventLog?: number;
   /**
+   * How many diagnostics `client.diagnostics` keeps (e.g. 500): every frame the kit refuses,
+   * repairs, de-duplicates or strips, and every answer a run's request did not expect, each with
+   * the rule it broke, the frame as it came and what the kit did instead (the inspector's
+   * Diagnostics lane). Default 0: off, and the code that records them is never loaded.
+   */
+  diagnostics?: number;
+  /**
    * Where the outbox hears that the device is offline and back online: messages sent offline,
    * or whose connection failed before the agent answered, wait and go when it is back. Default:
    * the browser's `navigator.onLine` and `online` event (none outside a browser); `false` turns

@@ -45,7 +45,7 @@ describe("an AgentClient's JSON Patches", () => {
     expect(client.state.error).toBeNull();
     expect(client.state.state).toEqual({ items: ["x"] });
     expect(client.state.messages.find((m) => m.id === "p1")).toMatchObject({ role: "activity", content: { steps: ["a", "b"] } });
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining("Failed to apply state patch"));
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining("STATE_DELTA not applied as sent (patch.failed)"));
     expect(warn).not.toHaveBeenCalledWith(expect.stringContaining("not loaded"));
     expect(loadedReducerParts()).not.toBeNull();
     client.dispose();

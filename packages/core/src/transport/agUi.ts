@@ -5,7 +5,7 @@ import { reconnectingEvents } from "./lazyReconnect.js";
 import { loadSse } from "./lazySse.js";
 import type { IdentifiedEvent, OpenStream } from "./reconnect.js";
 import { fillTemplate } from "./stopRequest.js";
-import type { AgUiOptions, Transport } from "./types.js";
+import type { AgUiOptions, RunHooks, Transport } from "./types.js";
 
 /** The protobuf decoder, a chunk of its own loaded for the first protobuf response. */
 const loadProtobuf = loadOnce(() => import("./protobuf.js"));
@@ -31,7 +31,7 @@ export function agUiTransport(options: AgUiOptions): Transport {
                 signal,
               })
             : await postJson(options, options.url, outgoing(input), "text/event-stream", signal, lastEventId);
-        return events(response);
+        return events(response, hooks);
       };
       return reconnectingEvents(open, input, signal, hooks, reconnect);
     },
@@ -39,10 +39,10 @@ export function agUiTransport(options: AgUiOptions): Transport {
   };
 }
 
-/** A response's events: SSE with their ids, or protobuf (which has none). */
-async function* events(response: Response): AsyncGenerator<IdentifiedEvent> {
+/** A response's events: SSE with their ids, or protobuf (which has none; events it skips are told to `hooks.diagnose`). */
+async function* events(response: Response, hooks?: RunHooks): AsyncGenerator<IdentifiedEvent> {
   if (response.headers.get("content-type")?.startsWith(PROTO_MEDIA_TYPE)) {
-    for await (const event of (await loadProtobuf()).protobufEvents(response)) yield { event };
+    for await (const event of (await loadProtobuf()).protobufEvents(response, hooks)) yield { event };
     return;
   }
   for await (const { data, id } of (await loadSse()).sseMessages(response))

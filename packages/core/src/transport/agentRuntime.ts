@@ -3,7 +3,7 @@ import { agentRuntimeStorage } from "../storage/agentRuntimeStorage.js";
 import { parseEvent } from "./agUi.js";
 import { postJson } from "./http.js";
 import { sseData } from "./sse.js";
-import type { AgentRuntimeOptions, Transport } from "./types.js";
+import type { AgentRuntimeOptions, RunHooks, Transport } from "./types.js";
 
 /** The agent runtime's run body: every message has `content`, frontend tools say so. */
 export function agentRuntimeBody(
@@ -20,9 +20,10 @@ export function agentRuntimeBody(
   };
 }
 
-/** The runtime sends reasoning messages with role "assistant"; AG-UI 1.0 requires "reasoning". */
-export function fixReasoningRole(event: BaseEvent): BaseEvent {
+/** The runtime sends reasoning messages with role "assistant"; AG-UI 1.0 requires "reasoning" (a repair told to `hooks.diagnose`). */
+export function fixReasoningRole(event: BaseEvent, hooks?: RunHooks): BaseEvent {
   if (event.type === EventType.REASONING_MESSAGE_START && (event as { role?: string }).role !== "reasoning") {
+    hooks?.diagnose?.({ rule: "agent-runtime.reasoning-role", frame: event });
     return { ...event, role: "reasoning" } as BaseEvent;
   }
   return event;
@@ -37,7 +38,7 @@ export function agentRuntimeTransport(options: AgentRuntimeOptions): Transport {
   const runs = `${base}/v1/ag-ui/agents/${encodeURIComponent(options.agentId ?? "default")}/runs`;
   const history = agentRuntimeStorage(options);
   return {
-    async *run(input, signal) {
+    async *run(input, signal, hooks) {
       const response = await postJson(options, runs, agentRuntimeBody(input, options), "text/event-stream", signal);
       if (response.status === 202) {
         // A decision-only request was accepted with no stream: the run is done.
@@ -46,7 +47,7 @@ export function agentRuntimeTransport(options: AgentRuntimeOptions): Transport {
         yield { type: EventType.RUN_FINISHED, threadId: input.threadId, runId: input.runId } as BaseEvent;
         return;
       }
-      for await (const data of sseData(response)) yield fixReasoningRole(parseEvent(data));
+      for await (const data of sseData(response)) yield fixReasoningRole(parseEvent(data), hooks);
     },
 
     /** Every page of the thread's stored messages, oldest first; none when the thread is unknown. */

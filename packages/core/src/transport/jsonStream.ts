@@ -44,7 +44,7 @@ export function jsonStreamTransport(options: HttpOptions, dialect: JsonDialect):
   };
   return {
     ...(dialect.attachmentKinds && { attachmentKinds: dialect.attachmentKinds }),
-    async *run(input, signal) {
+    async *run(input, signal, hooks) {
       const unsent = input.messages.filter((m) => !known.has(m.id));
       const response = await postJson(options, dialect.endpoint, dialect.body(input, unsent), "text/event-stream", signal);
       const mapper = dialect.mapper(input, remember);
@@ -54,7 +54,10 @@ export function jsonStreamTransport(options: HttpOptions, dialect: JsonDialect):
         try {
           frame = JSON.parse(data);
         } catch {
-          if (data.trim() !== "[DONE]") console.warn(`[tandem] skipped a frame that is not JSON: ${data.slice(0, 120)}`);
+          if (data.trim() !== "[DONE]") {
+            console.warn(`[tandem] skipped a frame that is not JSON: ${data.slice(0, 120)}`);
+            hooks?.diagnose?.({ rule: "frame.not-json", frame: data });
+          }
           continue;
         }
         yield* mapper.frame(frame);

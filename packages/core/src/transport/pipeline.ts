@@ -1,6 +1,9 @@
 import { authoritativeActivityTypes, CompatibilityBoundary, enforceEvents, transformChunks, verifyEvents } from "@ag-ui/client";
 import { type BaseEvent, EventType, type MessagesSnapshotEvent, type RunAgentInput } from "@ag-ui/core";
-import { defer, from, map, type Observable, tap } from "rxjs";
+import { defer, from, identity, type MonoTypeOperatorFunction, map, type Observable, tap } from "rxjs";
+import { loadDiagnosticsRecorder } from "../diagnostics/lazyRecorder.js";
+import type { DiagnosedClient } from "../diagnostics/recorder.js";
+import { type PipelineStage, runWatchOf } from "../diagnostics/runWatches.js";
 import { type MessagesSnapshot, OWNED_ACTIVITY_TYPES } from "../reducer/snapshot.js";
 import { onInterruptOutcome } from "./onInterrupt.js";
 import { warnOnProducerVersion } from "./protocolVersion.js";
@@ -12,30 +15,55 @@ import type { RunHooks, Transport } from "./types.js";
 // through here first.
 export { reducerParts } from "../reducer/reducerParts.js";
 
+/** Starts recording a client's diagnostics (`diagnostics` option); the recorder is a chunk of its own, loaded only for this. */
+export const recordDiagnostics = async (client: DiagnosedClient): Promise<void> =>
+  (await loadDiagnosticsRecorder()).recordDiagnostics(client);
+
+type Step = MonoTypeOperatorFunction<BaseEvent>;
+
+/** The always-on pre-1.0 compatibility boundary (a middleware of the official client), as a step of the stream. */
+const compatibility =
+  (input: RunAgentInput): Step =>
+  (events) =>
+    // It calls `run` once, at once, after upgrading the request's message content in place.
+    new CompatibilityBoundary().run(input, { run: () => events } as never);
+
+/** Which activity types a snapshot owns, read here so the reducer needs no @ag-ui/client. */
+function ownedActivityTypes(event: BaseEvent): BaseEvent {
+  if (event.type !== EventType.MESSAGES_SNAPSHOT) return event;
+  const snapshot = event as MessagesSnapshotEvent;
+  return { ...snapshot, [OWNED_ACTIVITY_TYPES]: authoritativeActivityTypes(snapshot) } satisfies MessagesSnapshot;
+}
+
 /**
  * The run's events as the official client would deliver them to its reducer: legacy shapes
  * translated, unknown events and fields dropped, chunks expanded, ordering verified (with the
  * thread's history in view, so no continuation goes into another subagent's message). We take
- * this stream instead of `runAgent`, which deep-clones every message on every event.
+ * this stream instead of `runAgent`, which deep-clones every message on every event. Where the
+ * client keeps diagnostics, each stage is watched for what it refuses, repairs or strips, and the
+ * transport for answers the request did not expect; elsewhere the stages run as they are.
  */
 export function pipeline(transport: Transport, input: RunAgentInput, signal: AbortSignal, hooks?: RunHooks): Observable<BaseEvent> {
-  // The official pipeline starts from an agent; it only calls its `run`.
-  const source = { run: (i: RunAgentInput) => defer(() => from(transport.run(i, signal, hooks))) };
+  const watch = runWatchOf(input);
+  const stage = (name: PipelineStage, step: Step): Step => (watch ? watch.stage(name, step) : step);
+  const runHooks = watch ? watch.hooks(hooks) : hooks;
+  const source = defer(() => from(transport.run(input, signal, runHooks)));
   const owners = threadOwners(input);
-  return new CompatibilityBoundary().run(input, source as never).pipe(
-    tap(warnOnProducerVersion),
-    enforceEvents(undefined),
-    transformChunks(undefined),
-    map(owners.tell),
-    verifyEvents(undefined),
-    map(owners.heard),
-    // LangGraph's interrupts as @ag-ui/langgraph reports them by default (CUSTOM on_interrupt): the run's interrupt outcome.
-    map(onInterruptOutcome()),
-    // Which activity types a snapshot owns, read here so the reducer needs no @ag-ui/client.
-    map((event): BaseEvent => {
-      if (event.type !== EventType.MESSAGES_SNAPSHOT) return event;
-      const snapshot = event as MessagesSnapshotEvent;
-      return { ...snapshot, [OWNED_ACTIVITY_TYPES]: authoritativeActivityTypes(snapshot) } satisfies MessagesSnapshot;
-    }),
-  );
+  return (watch ? watch.source(source) : source)
+    .pipe(
+      stage("compatibility", compatibility(input)),
+      tap(warnOnProducerVersion),
+      stage("enforcement", enforceEvents(undefined)),
+      stage("chunks", transformChunks(undefined)),
+    )
+    .pipe(
+      // rxjs types a pipe of up to nine steps.
+      map(owners.tell),
+      stage("verification", verifyEvents(undefined)),
+      map(owners.heard),
+      // LangGraph's interrupts as @ag-ui/langgraph reports them by default (CUSTOM on_interrupt): the run's interrupt outcome.
+      stage("interrupts", map(onInterruptOutcome())),
+      map(ownedActivityTypes),
+      watch ? watch.delivered(signal) : identity,
+    );
 }

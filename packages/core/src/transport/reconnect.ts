@@ -42,6 +42,13 @@ export function readAlready(id: string, last: string | null, seen: ReadonlySet<s
   return seen.has(id) || notPast(id, last);
 }
 
+/** The failure of a resume the server did not continue, told to the run's diagnostics with what it answered (`frame`). */
+function notContinued(hooks: RunHooks, frame: unknown): RunFailure {
+  const failure = new RunFailure({ kind: "truncated", message: NOT_CONTINUED });
+  hooks.diagnose?.({ rule: "resume.not-continued", frame, cause: failure });
+  return failure;
+}
+
 /** A wait that ends early (resolving false) when `signal` aborts. */
 function wait(ms: number, signal: AbortSignal): Promise<boolean> {
   return new Promise((resolve) => {
@@ -94,11 +101,14 @@ export async function* reconnectingEvents(
         // not read (none of its events applied again), and this server's streams are not resumed again.
         if (first && !continues(event, id, runFirst)) {
           hooks.onNotContinued?.();
-          throw new RunFailure({ kind: "truncated", message: NOT_CONTINUED });
+          throw notContinued(hooks, id === undefined ? event : { id, event });
         }
         first = false;
         if (id !== undefined) {
-          if (readAlready(id, last, seen)) continue;
+          if (readAlready(id, last, seen)) {
+            hooks.diagnose?.({ rule: "resume.duplicate", frame: { id, event } });
+            continue;
+          }
           seen.add(id);
           last = id;
           runFirst ??= id;
@@ -114,13 +124,13 @@ export async function* reconnectingEvents(
       if (error instanceof HttpError) {
         // The request itself failed as it does today; a resume answered 4xx is one not continued.
         if (!resuming) throw error;
-        if (error.status < 500) throw new RunFailure({ kind: "truncated", message: NOT_CONTINUED });
+        if (error.status < 500) throw notContinued(hooks, { status: error.status, body: error.payload });
       } else if (toAgentError(error).kind !== "network") throw error;
       failure = error;
     }
     if (signal.aborted || ended) return;
     // A resume answered in full with nothing: the server has nothing more of this run.
-    if (first && failure === null) throw new RunFailure({ kind: "truncated", message: NOT_CONTINUED });
+    if (first && failure === null) throw notContinued(hooks, "");
     // No ids (the server does not resume), or told not to: the truncated reply, as before.
     if (last === null || options === false || hooks.resumable === false) {
       if (failure) throw failure;
@@ -129,10 +139,18 @@ export async function* reconnectingEvents(
     if (attempt === 0) droppedAt = Date.now();
     attempt++;
     const delay = backoffDelay(attempt, { delayMs, maxDelayMs });
+    const cut = { lastEventId: last, ...(failure !== null && { error: (failure as Error).message }) };
     if (attempt > tries || Date.now() - droppedAt + delay > totalMs) {
       hooks.onReconnecting?.(false);
-      throw new RunFailure({ kind: "truncated", message: GAVE_UP });
+      const gaveUp = new RunFailure({ kind: "truncated", message: GAVE_UP });
+      hooks.diagnose?.({ rule: "resume.gave-up", frame: cut, detail: `after ${attempt - 1} tries`, cause: gaveUp });
+      throw gaveUp;
     }
+    hooks.diagnose?.({
+      rule: "resume.dropped",
+      frame: cut,
+      instead: `Reconnecting with Last-Event-ID ${last} in ${delay} ms (try ${attempt}).`,
+    });
     hooks.onReconnecting?.(true);
     if (!(await wait(delay, signal))) return;
     resuming = true;

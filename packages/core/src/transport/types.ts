@@ -1,5 +1,6 @@
 import type { AgentCapabilities, BaseEvent, Message, RunAgentInput } from "@ag-ui/core";
 import type { Observable } from "rxjs";
+import type { DiagnosticReport } from "../diagnostics/types.js";
 import type { AttachmentKind } from "../types.js";
 
 /**
@@ -41,6 +42,12 @@ export interface RunHooks {
    * later drops of its streams are not resumed (each resume would run the turn again there).
    */
   onNotContinued?(): void;
+  /**
+   * Present where the client keeps diagnostics (`diagnostics` option): tell it of a frame the
+   * transport skips, repairs or de-duplicates, and of an answer it did not expect, with the rule
+   * broken (`DiagnosticReport`). A transport of your own may call it too.
+   */
+  diagnose?(report: DiagnosticReport): void;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { Recording } from "@tandem/react";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { oddState } from "../../../core/src/test/hostile.js";
@@ -7,8 +8,8 @@ import { AgentInspector } from "./AgentInspector.js";
 type Event = { type: string; [key: string]: unknown };
 
 /** A client whose runs stream `script(runIndex)` over the real run loop (so the inspector sees requests and events). */
-async function clientWith(script: (run: number) => Event[]) {
-  const client = createClient();
+async function clientWith(script: (run: number) => Event[], options: Parameters<typeof createClient>[0] = {}) {
+  const client = createClient(options);
   let runs = 0;
   vi.spyOn(await client.transport, "run").mockImplementation(async function* (input) {
     const run = runs++;
@@ -29,6 +30,27 @@ const planRun = (): Event[] => [
   { type: "TEXT_MESSAGE_CONTENT", messageId: "a2", delta: "Sunny in Oslo" },
   { type: "TEXT_MESSAGE_END", messageId: "a2" },
 ];
+
+/** Clicks "Export recording" and reads the file it downloads. */
+async function exported(): Promise<{ download: string; recording: Recording }> {
+  let blob: Blob | undefined;
+  URL.createObjectURL = vi.fn((b: Blob) => {
+    blob = b;
+    return "blob:recording";
+  });
+  URL.revokeObjectURL = vi.fn();
+  let download = "";
+  vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+    download = this.download;
+  });
+  fireEvent.click(screen.getByRole("button", { name: "Export recording" }));
+  const text = await new Promise<string>((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.readAsText(blob!);
+  });
+  return { download, recording: JSON.parse(text) };
+}
 
 async function send(client: Awaited<ReturnType<typeof clientWith>>, text: string) {
   await act(async () => {
@@ -104,28 +126,58 @@ describe("<AgentInspector>", () => {
     );
     await send(client, "my secret");
     await screen.findByRole("article", { name: /Run 1/ });
-    let blob: Blob | undefined;
-    URL.createObjectURL = vi.fn((b: Blob) => {
-      blob = b;
-      return "blob:recording";
-    });
-    URL.revokeObjectURL = vi.fn();
-    let download = "";
-    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
-      download = this.download;
-    });
-    fireEvent.click(screen.getByRole("button", { name: "Export recording" }));
+    const { download, recording } = await exported();
     expect(download).toMatch(/^tandem-recording-.*\.json$/);
-    const text = await new Promise<string>((resolve) => {
-      const reader = new FileReader();
-      reader.onload = () => resolve(String(reader.result));
-      reader.readAsText(blob!);
-    });
-    const recording = JSON.parse(text);
     expect(recording).toMatchObject({ version: 1, runs: [{ protocol: "ag-ui", path: "/unused" }] });
-    expect(recording.runs[0].events.map((e: { event: Event }) => e.event.type)).toContain("TOOL_CALL_RESULT");
+    expect(recording.runs[0]!.events.map((e) => e.event.type)).toContain("TOOL_CALL_RESULT");
     expect(JSON.stringify(recording)).not.toContain("my secret");
     await waitFor(() => expect(URL.revokeObjectURL).toHaveBeenCalled());
+  });
+
+  it("lists each frame the kit refused or stripped in the Diagnostics lane, with its rule, link and frame; the export has them; axe clean", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const client = await clientWith(
+      () => [
+        { type: "NOT_AN_EVENT", payload: 1 },
+        { type: "STATE_DELTA", delta: [{ op: "add", path: "/__proto__/polluted", value: "yes" }] },
+        { type: "TEXT_MESSAGE_START", messageId: "a", role: "assistant" },
+        { type: "TEXT_MESSAGE_CONTENT", messageId: "a", delta: "still here" },
+        { type: "TEXT_MESSAGE_END", messageId: "a" },
+      ],
+      { diagnostics: 100 },
+    );
+    const { container } = renderWith(client, <AgentInspector />);
+    const lane = screen.getByTestId("inspector-diagnostics");
+    expect(lane.getAttribute("data-state")).toBe("clean");
+    await send(client, "hostile");
+    await waitFor(() => expect(lane.getAttribute("data-state")).toBe("entries"));
+    await waitFor(() => expect(within(lane).getAllByTestId("diagnostic")).toHaveLength(2));
+    const rows = within(lane).getAllByTestId("diagnostic");
+    expect(rows.map((r) => [r.getAttribute("data-rule"), r.getAttribute("data-action")])).toEqual([
+      ["event.unknown-type", "stripped"],
+      ["patch.forbidden-path", "refused"],
+    ]);
+    expect(within(lane).getByRole("list", { name: "Diagnostics" })).toBeTruthy();
+    fireEvent.click(rows[1]!.querySelector("summary")!);
+    expect(rows[1]!.querySelector("summary")!.textContent).toMatch(/^run 1 patch\.forbidden-path refused STATE_DELTA$/);
+    expect(within(rows[1]!).getByRole("link", { name: "patch.forbidden-path" }).getAttribute("href")).toMatch(/^https:\/\/.*security\.md#/);
+    expect(within(rows[1]!).getByRole("group", { name: "Frame of patch.forbidden-path, run 1" }).textContent).toContain(
+      '"/__proto__/polluted"',
+    );
+    expect(rows[1]!.textContent).toContain("Instead: Refused the whole patch");
+    const { recording } = await exported();
+    expect(recording.diagnostics?.map((d) => d.rule)).toEqual(["event.unknown-type", "patch.forbidden-path"]);
+    await expectNoAxeViolations(container);
+  });
+
+  it("the Diagnostics lane says it is off where the client keeps none", async () => {
+    const client = await clientWith(() => [{ type: "NOT_AN_EVENT" }]);
+    renderWith(client, <AgentInspector />);
+    await send(client, "hi");
+    await screen.findByRole("article", { name: /Run 1/ });
+    const lane = screen.getByTestId("inspector-diagnostics");
+    expect(lane.getAttribute("data-state")).toBe("off");
+    expect(within(lane).queryAllByTestId("diagnostic")).toEqual([]);
   });
 
   it("mounted after two runs, lists both with their events", async () => {

@@ -1,6 +1,16 @@
-import { type RecordOptions, recordThread, type ThreadRecorder, useAgentClient, useAgentState, useLatest } from "@tandem/react";
+import {
+  type AgentClient,
+  type RecordOptions,
+  recordThread,
+  type ThreadRecorder,
+  useAgentClient,
+  useAgentState,
+  useLatest,
+} from "@tandem/react";
 import { memo, useEffect, useId, useMemo, useState } from "react";
+import { DiagnosticsLane } from "./DiagnosticsLane.js";
 import { InspectorView, type Row, RowFilter, type RunView } from "./inspectorView.js";
+import { Payload } from "./Payload.js";
 import { showValue } from "./showValue.js";
 import type { StateChange } from "./stateDiff.js";
 
@@ -22,21 +32,8 @@ const short = (value: unknown) => {
   return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 };
 
-/** A block of JSON that may scroll: focusable and named, so a keyboard reaches all of it. */
-function Payload({ label, value, testId }: { label: string; value: unknown; testId?: string }) {
-  const text = useMemo(() => showValue(value, 2), [value]);
-  return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled by keyboard
-    // biome-ignore lint/a11y/useSemanticElements: a named group that stays a <pre>; a fieldset holds form controls
-    <pre tabIndex={0} role="group" aria-label={label} data-testid={testId}>
-      {text}
-    </pre>
-  );
-}
-
-/** Live view of the recorder: re-reads it at most once per animation frame. */
-function useRecorder(redact: RecordOptions["redact"]): ThreadRecorder | null {
-  const client = useAgentClient();
+/** Live view of the client's recorder (its runs and diagnostics): re-reads it at most once per animation frame. */
+function useRecorder(client: AgentClient, redact: RecordOptions["redact"]): ThreadRecorder | null {
   const [recorder, setRecorder] = useState<ThreadRecorder | null>(null);
   const [, setVersion] = useState(0);
   // Read at each request: a new function each render must not restart the recording.
@@ -170,11 +167,14 @@ const ENDED = { finished: "finished", error: "ended with an error", stopped: "wa
  * Devtools for a thread: drop it inside an `AgentProvider`. It shows the thread from the client's
  * start, however late it mounts (the client's bounded event log, see `recordThread`): the runs on a
  * time axis (tool calls linked to their results, errors marked), the events with a type filter and
- * search (payloads collapsible, each state event with its diff), the state, and "Export recording".
+ * search (payloads collapsible, each state event with its diff), the Diagnostics lane (what the kit
+ * refused, repaired or stripped, where the client keeps `diagnostics`), the state, and "Export
+ * recording" (with the diagnostics).
  * Each frame reads only the new events; a screen reader hears one announcement per run.
  */
 export function AgentInspector({ redact, fileName, theme = "system", className, maxEvents = 2000 }: AgentInspectorProps) {
-  const recorder = useRecorder(redact);
+  const client = useAgentClient();
+  const recorder = useRecorder(client, redact);
   const [state] = useAgentState();
   const [filter, setFilter] = useState("");
   const [search, setSearch] = useState("");
@@ -253,6 +253,13 @@ export function AgentInspector({ redact, fileName, theme = "system", className, 
           <EventRow key={row.key} row={row} />
         ))}
       </ol>
+
+      <DiagnosticsLane
+        diagnostics={recorder?.diagnostics ?? []}
+        runs={recorder?.runs ?? []}
+        on={client.diagnostics.capacity > 0}
+        max={maxEvents}
+      />
 
       <h3 id={`${id}-state`}>State</h3>
       <Payload label="State" value={state} testId="inspector-state" />

@@ -12,7 +12,9 @@ afterEach(() => {
 });
 
 /** A client whose store publishes synchronously and that never reaches a server on its own. */
-export function createClient(options: Pick<ConstructorParameters<typeof AgentClient>[0], "initialMessages" | "network"> = {}) {
+export function createClient(
+  options: Pick<ConstructorParameters<typeof AgentClient>[0], "initialMessages" | "network" | "diagnostics"> = {},
+) {
   return new AgentClient({
     url: "http://127.0.0.1:9/unused",
     eventLog: 20_000,

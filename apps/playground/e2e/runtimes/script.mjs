@@ -6,6 +6,8 @@
 //   "recipe …"          sets the shared state through the runtime's own way of doing it
 //   "flight …"          calls choose_seat, an interrupt tool (CopilotKit's runtime only)
 //   "fail …"            fails the first time it is asked, answers the second (Retry)
+//   "weather …"         calls get_weather, a tool the server runs, then says what it returned
+//   "delete …"          calls delete_file, a server tool that needs the person's approval (where the stack has approvals)
 //   anything else       "You said: <text>." a word at a time
 
 /** @typedef {{ text: string[], delayMs?: number } | { tool: string, args: unknown } | { error: string }} Part */
@@ -49,6 +51,7 @@ export function reply(prompt, memory) {
     }
     if (part.toolName === memory.stateTool) return [{ text: words("I made it a carrot cake.") }];
     if (part.toolName === "choose_seat") return [{ text: words(`The seat question was answered: ${result}.`) }];
+    if (part.toolName === "get_weather") return [{ text: words(`The weather tool said ${result}.`) }];
     return [{ text: words(`The tool said ${result}.`) }];
   }
   const said = textOf(lastOf(prompt, "user")).trim();
@@ -57,6 +60,8 @@ export function reply(prompt, memory) {
   if (/plan/i.test(said))
     return [{ tool: "generate_task_steps", args: { steps: STEPS.map((description) => ({ description, status: "enabled" })) } }];
   if (/flight/i.test(said)) return [{ tool: "choose_seat", args: {} }];
+  if (/weather/i.test(said)) return [{ tool: "get_weather", args: { city: "Lisbon" } }];
+  if (/delete/i.test(said)) return [{ tool: "delete_file", args: { path: "notes.txt" } }];
   if (/recipe/i.test(said)) return [{ tool: memory.stateTool, args: memory.stateArgs(CARROT_CAKE) }];
   if (/fail/i.test(said) && !memory.failed.has(said)) {
     memory.failed.add(said);
@@ -135,4 +140,23 @@ export function streamOf(parts, spec, signal) {
       controller.close();
     },
   });
+}
+
+/**
+ * AG-UI (OpenAI-style) messages as the AI SDK prompt `reply` reads: a tool message becomes a
+ * `tool-result` part named after the assistant call it answers. For the stacks whose model sees
+ * AG-UI-shaped messages (TanStack AI's ModelMessage, the A2A agent's history).
+ * @param {Array<{ role: string, content?: unknown, toolCalls?: Array<{ id: string, function: { name: string } }>, toolCallId?: string }>} messages
+ */
+export function promptFromAgUi(messages) {
+  const names = new Map();
+  for (const m of messages) for (const call of m.toolCalls ?? []) names.set(call.id, call.function.name);
+  return messages.map((m) =>
+    m.role === "tool"
+      ? {
+          role: "tool",
+          content: [{ type: "tool-result", toolCallId: m.toolCallId, toolName: names.get(m.toolCallId), output: { value: m.content } }],
+        }
+      : { role: m.role, content: m.content ?? "" },
+  );
 }

@@ -7,7 +7,8 @@ import { promisify } from "node:util";
 
 /**
  * Real agent servers (CopilotKit's runtime, Mastra, a LangGraph.js graph on LangGraph's API server
- * through @ag-ui/langgraph) for the browser tests. They are not
+ * through @ag-ui/langgraph, VoltAgent, TanStack AI, AWS Strands, an A2A supervisor) for the
+ * browser tests (runtimes/smoke.mjs runs them without a browser). They are not
  * dependencies of the workspace, so `pnpm install` never downloads them: `e2e/runtimes/` has
  * its own package.json and lockfile, installed with `npm ci` the first time a test needs them
  * (and again when the lockfile changes), into `e2e/runtimes/node_modules`.
@@ -55,13 +56,31 @@ async function install(): Promise<void> {
   console.log(`Installed the runtimes in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }
 
+/** Each runtime's file in `runtimes/` and the function that starts it. */
+const RUNTIMES = {
+  copilotkit: ["copilotkit.mjs", "startCopilotKit"],
+  mastra: ["mastra.mjs", "startMastra"],
+  langgraph: ["langgraph.mjs", "startLangGraph"],
+  // A VoltAgent agent through @voltagent/ag-ui.
+  voltagent: ["voltagent.mjs", "startVoltAgent"],
+  // TanStack AI's chat() as SSE (no durability log: see tanstack.mjs for what one changes).
+  tanstack: ["tanstack.mjs", "startTanStack"],
+  // An AWS Strands agent through @ag-ui/aws-strands (its own workspace, `runtimes/strands/`).
+  strands: ["strands.mjs", "startStrands"],
+  // A supervisor (@ag-ui/a2a-middleware around a Mastra agent) delegating to a scripted A2A agent.
+  a2a: ["a2a.mjs", "startA2A"],
+} as const;
+
+/** The names `startRuntime` takes. */
+export type RuntimeName = keyof typeof RUNTIMES;
+
 /** Starts one of the runtimes on 127.0.0.1 and a free port. */
-export async function startRuntime(name: "copilotkit" | "mastra" | "langgraph"): Promise<RuntimeServer> {
+export async function startRuntime(name: RuntimeName): Promise<RuntimeServer> {
   await ensureRuntimes();
   // CopilotKit's runtime reports usage over the network unless told not to.
   process.env.COPILOTKIT_TELEMETRY_DISABLED = "true";
   process.env.DO_NOT_TRACK = "1";
-  const module = await import(pathToFileURL(path.join(folder, `${name}.mjs`)).href);
-  if (name === "langgraph") return module.startLangGraph();
-  return name === "copilotkit" ? module.startCopilotKit() : module.startMastra();
+  const [file, start] = RUNTIMES[name];
+  const module = await import(pathToFileURL(path.join(folder, file)).href);
+  return module[start]();
 }

@@ -8,6 +8,7 @@
 //   "fail …"            fails the first time it is asked, answers the second (Retry)
 //   "weather …"         calls get_weather, a tool the server runs, then says what it returned
 //   "delete …"          calls delete_file, a server tool that needs the person's approval (where the stack has approvals)
+//   "helper …"          delegates to the A2A helper agent (send_message_to_a2a_agent), then says what it answered
 //   anything else       "You said: <text>." a word at a time
 
 /** @typedef {{ text: string[], delayMs?: number } | { tool: string, args: unknown } | { error: string }} Part */
@@ -52,6 +53,7 @@ export function reply(prompt, memory) {
     if (part.toolName === memory.stateTool) return [{ text: words("I made it a carrot cake.") }];
     if (part.toolName === "choose_seat") return [{ text: words(`The seat question was answered: ${result}.`) }];
     if (part.toolName === "get_weather") return [{ text: words(`The weather tool said ${result}.`) }];
+    if (part.toolName === "send_message_to_a2a_agent") return [{ text: words(`The helper answered: ${result}`) }];
     return [{ text: words(`The tool said ${result}.`) }];
   }
   const said = textOf(lastOf(prompt, "user")).trim();
@@ -62,6 +64,7 @@ export function reply(prompt, memory) {
   if (/flight/i.test(said)) return [{ tool: "choose_seat", args: {} }];
   if (/weather/i.test(said)) return [{ tool: "get_weather", args: { city: "Lisbon" } }];
   if (/delete/i.test(said)) return [{ tool: "delete_file", args: { path: "notes.txt" } }];
+  if (/helper/i.test(said)) return [{ tool: "send_message_to_a2a_agent", args: { agentName: "tandem-helper", task: said } }];
   if (/recipe/i.test(said)) return [{ tool: memory.stateTool, args: memory.stateArgs(CARROT_CAKE) }];
   if (/fail/i.test(said) && !memory.failed.has(said)) {
     memory.failed.add(said);

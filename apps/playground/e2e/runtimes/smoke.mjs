@@ -23,6 +23,7 @@ const STARTS = {
   "tanstack-durable": ["./tanstack.mjs", "startTanStack", { durable: true }],
   strands: ["./strands.mjs", "startStrands"],
   a2a: ["./a2a.mjs", "startA2A"],
+  "a2a-direct": ["./a2a.mjs", "startA2A", { direct: true }],
 };
 
 const BACKGROUND = {
@@ -245,10 +246,20 @@ export async function smoke(name, server, { json = false, record } = {}) {
   const stopThread = thread();
   results.stop = await run(server.url, input(stopThread, [user("tell me a story")]), { abortAfterMs: 600 });
   await log("stop (closed after 600 ms)", results.stop);
+  // (A person types the next message a moment later: the server has seen the stream close.)
+  await new Promise((resolve) => setTimeout(resolve, 500));
   results.afterStop = await run(server.url, input(stopThread, [user("hello again")]));
   await log("after stop, same thread", results.afterStop);
 
-  // 8. Resume: a request repeated with Last-Event-ID, where the stream had ids.
+  // 8. A2A: a delegation to the helper agent, and (straight to it) a task that asks back.
+  if (name.startsWith("a2a")) {
+    results.delegate = await run(server.url, input(thread(), [user("ask the helper about Lisbon")]));
+    await log("delegation to the A2A helper", results.delegate);
+    results.inputRequired = await run(server.url, input(thread(), [user("a question for the helper")]));
+    await log("a task that asks back (input-required)", results.inputRequired);
+  }
+
+  // 9. Resume: a request repeated with Last-Event-ID, where the stream had ids.
   const withIds = results.chat.frames.filter((f) => f.id !== undefined);
   if (withIds.length > 2) {
     const cut = withIds[Math.floor(withIds.length / 2)].id;

@@ -1,4 +1,5 @@
 import { availableParallelism } from "node:os";
+import { defaultClientConditions, defaultServerConditions } from "vite";
 import { defineConfig } from "vitest/config";
 
 // Vitest 5's reporter calls Map.groupBy, which Node 20 lacks (it arrived in Node 21).
@@ -38,6 +39,13 @@ const unit = (name: string, environment: "node" | "jsdom") => ({
 });
 
 export default defineConfig({
+  // @tandem/server's exports (and @tandem/core's, for plain Node) name their sources under this condition and their build by default, so
+  // plain Node (the mock agent's built CLI) loads JavaScript while the tests load the sources:
+  // node tests (ssr) and jsdom tests that start a mock agent (client) alike.
+  // Not "module": a file of the tests' own that imports a package (the real runtimes of the browser
+  // tests) would get its bundler-only ESM build, whose imports name no extension, and Node refuses it.
+  ssr: { resolve: { conditions: ["tandem-source", ...defaultServerConditions.filter((c) => c !== "module")] } },
+  resolve: { conditions: ["tandem-source", ...defaultClientConditions] },
   test: {
     // Vitest's default is one worker short of the cores: on CI's 2 cores, one file at a time. The
     // browser files mostly wait (Chromium at a quarter speed, streamed replies), so two at a time
@@ -48,6 +56,7 @@ export default defineConfig({
       unit("react", "jsdom"),
       unit("ui", "jsdom"),
       unit("mock-agent", "node"),
+      unit("server", "node"),
       {
         extends: true,
         test: {

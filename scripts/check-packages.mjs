@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Package checks (part of `pnpm test`, after the build): packs the four packages the way they
+// Package checks (part of `pnpm test`, after the build): packs the five packages the way they
 // are published and checks each tarball with
 //   - publint (--strict: warnings fail too), the package.json against what the tarball holds;
 //   - @arethetypeswrong/cli with the esm-only profile: Tandem ships ESM only (one format, no
@@ -40,6 +40,7 @@ const EXPECT = {
     noTypes: ["./styles.css"],
     clientEntries: [".", "./markdown", "./inspector", "./a2ui", "./mcp-apps"],
   },
+  "@tandem/server": { sideEffects: false, browser: false, bin: { "tandem-conformance": "./bin/tandem-conformance.mjs" } },
   "@tandem/mock-agent": { sideEffects: false, browser: false, bin: { "tandem-mock": "./bin/tandem-mock.mjs" } },
 };
 

@@ -2,7 +2,7 @@
 // Consumer test (part of `pnpm test`, after the build): does a React app that installs Tandem
 // from its published files type-check, build, render on the server, test and run?
 //
-// Packs the four packages, writes a scratch Vite + React + TypeScript app into a temp dir and
+// Packs the five packages, writes a scratch Vite + React + TypeScript app into a temp dir and
 // installs the tarballs there with npm, beside the registry packages the repository pins
 // (versions read from package.json and pnpm-lock.yaml, so they cannot drift). Nothing of the
 // workspace is linked. Then, in the app:
@@ -415,7 +415,7 @@ try {
   let tarballs;
   let versions;
   await step(
-    "pack the four packages",
+    "pack the five packages",
     async () => {
       tarballs = await packPackages(path.join(work, "tarballs"));
       versions = pinned();

@@ -47,10 +47,14 @@ process.on("exit", () => agent?.kill("SIGTERM"));
 
 /** Starts the mock agent; resolves with its base URL once it listens, rejects if it exits first. */
 function startAgent() {
-  agent = spawn(process.execPath, ["--import", "tsx", "packages/mock-agent/src/cli.ts", "--port", AGENT_PORT, "--token-delay", "30"], {
-    cwd: root,
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  agent = spawn(
+    process.execPath,
+    ["--conditions=tandem-source", "--import", "tsx", "packages/mock-agent/src/cli.ts", "--port", AGENT_PORT, "--token-delay", "30"],
+    {
+      cwd: root,
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
   return new Promise((resolve, reject) => {
     let output = "";
     let listening = false;

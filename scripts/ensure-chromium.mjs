@@ -7,10 +7,10 @@
 //      apt), a clear error that says how to set CHROMIUM_PATH.
 //
 //   node scripts/ensure-chromium.mjs        prints the path it found (installing if it must)
-import { execFileSync } from "node:child_process";
-import { accessSync, constants, existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { aptInstall, isDebian, isExecutable } from "./debian.mjs";
 
 const KNOWN_PATHS = [
   "/usr/bin/chromium",
@@ -25,28 +25,11 @@ const KNOWN_NAMES = ["chromium", "chromium-browser", "google-chrome", "google-ch
 
 const HOW_TO = "Set CHROMIUM_PATH to a Chromium or Chrome executable, e.g. CHROMIUM_PATH=/usr/bin/chromium npx -y pnpm@10 test.";
 
-function isExecutable(file) {
-  try {
-    accessSync(file, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** A Chromium already on this machine, or undefined. */
 export function findChromium() {
   const onPath = (process.env.PATH ?? "").split(path.delimiter).filter(Boolean);
   const candidates = [...KNOWN_PATHS, ...KNOWN_NAMES.flatMap((name) => onPath.map((dir) => path.join(dir, name)))];
   return candidates.find((file) => existsSync(file) && isExecutable(file));
-}
-
-function isDebian() {
-  try {
-    return /^ID=("?)debian\1$/m.test(readFileSync("/etc/os-release", "utf8"));
-  } catch {
-    return false;
-  }
 }
 
 /** The path of a Chromium to launch; installs Debian's when that is the only way to get one. */
@@ -67,9 +50,7 @@ export function ensureChromium() {
     throw new Error(`No Chromium found. On Debian, install it with "sudo apt-get install -y chromium", or: ${HOW_TO}`);
   }
   console.log("No Chromium found: installing Debian's chromium for the browser tests (apt-get update && apt-get install -y chromium)…");
-  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-  execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit", env });
-  execFileSync("apt-get", ["install", "-y", "-qq", "chromium"], { stdio: "inherit", env });
+  aptInstall("chromium");
   const installed = findChromium();
   if (!installed) throw new Error(`apt-get installed chromium, but no executable turned up. ${HOW_TO}`);
   console.log(`Installed ${installed}.`);

@@ -4,7 +4,7 @@
 // a warning and stream a reply in Chromium?
 //
 // Next.js is installed here, into a temp dir, not in the workspace: `pnpm install` stays light.
-//   1. packs the four packages and copies examples/nextjs beside them, its @tandem/* dependencies
+//   1. packs the five packages and copies examples/nextjs beside them, its @tandem/* dependencies
 //      pointed at the tarballs (everything else as the example pins it), then `npm install`;
 //   2. starts the packed mock agent and `next build` with AGENT_URL set to it (the page is a
 //      Server Component importing AgentProvider and Chat as the README shows; `next build`
@@ -47,7 +47,7 @@ function copyExample(tarballs) {
   const manifestPath = path.join(app, "package.json");
   const manifest = JSON.parse(readFileSync(manifestPath, "utf8"));
   for (const { name, tarball } of tarballs) {
-    // All four as dependencies, so @tandem/ui's dependency on @tandem/react resolves to the tarball too.
+    // All five as dependencies, so @tandem/ui's dependency on @tandem/react resolves to the tarball too.
     delete manifest.devDependencies?.[name];
     manifest.dependencies[name] = `file:${tarball}`;
   }
@@ -139,7 +139,7 @@ let agent;
 let server;
 try {
   await step(
-    "pack the four packages, copy examples/nextjs, npm install",
+    "pack the five packages, copy examples/nextjs, npm install",
     async () => {
       const tarballs = await packPackages(path.join(work, "tarballs"));
       copyExample(tarballs);

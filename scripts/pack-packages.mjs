@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Packs the four packages as they would be published: `pnpm pack` applies each package's
+// Packs the five packages as they would be published: `pnpm pack` applies each package's
 // publishConfig (exports into dist/) and turns `workspace:` ranges into real versions.
 // Needs a build first (`pnpm build`).
 //
@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 
 export const root = fileURLToPath(new URL("..", import.meta.url));
-export const PACKAGES = ["core", "react", "ui", "mock-agent"];
+export const PACKAGES = ["core", "react", "ui", "server", "mock-agent"];
 
 const run = promisify(execFile);
 
@@ -26,7 +26,7 @@ export async function packPackages(destination = mkdtempSync(path.join(os.tmpdir
     const tarball = path.join(destination, `${name.replace("@", "").replace("/", "-")}-${version}.tgz`);
     return { name, version, dir, tarball };
   });
-  // One pnpm for all four (each `npx pnpm` costs seconds to start).
+  // One pnpm for all five (each `npx pnpm` costs seconds to start).
   await run("npx", ["-y", "pnpm@10", "-r", "--filter", "./packages/**", "pack", "--pack-destination", destination], {
     cwd: root,
     shell: process.platform === "win32",

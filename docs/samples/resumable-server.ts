@@ -1,14 +1,19 @@
 import http from "node:http";
 import { HttpAgent } from "@ag-ui/client";
 import type { BaseEvent, RunAgentInput } from "@tandem/core";
-import { type EventLog, type LoggedEvent, resumableRuns } from "@tandem/mock-agent/resumable";
+import { resumableRuns } from "@tandem/server";
+import { redisEventLog } from "@tandem/server/redis";
 
 // #region node
 // Any AbstractAgent (here @ag-ui/client's HttpAgent in front of another AG-UI server), or an
 // async iterable of AG-UI events: each run goes into the event log as it is made, apart from the
 // response, and a request repeated with Last-Event-ID reads on after that event.
 const upstream = new HttpAgent({ url: "http://127.0.0.1:8000/agent" });
-const runs = resumableRuns({ idleMs: 30_000 });
+const runs = resumableRuns({
+  // Every start, resume and join asks it first (the guide "The server" ties it to a session cookie).
+  authorize: (req) => req.headers.authorization === `Bearer ${process.env.AGENT_TOKEN}`,
+  idleMs: 30_000,
+});
 
 http
   .createServer(async (req, res) => {
@@ -36,51 +41,13 @@ export async function answer(req: http.IncomingMessage, res: http.ServerResponse
 // #endregion iterable
 
 // #region redis
-/** The few Redis commands the log needs (e.g. from `ioredis`: `redis.xadd(...)` and so on). */
-interface RedisStreams {
-  xadd(key: string, id: "*", field: "event", value: string): Promise<string | null>;
-  xrange(key: string, start: string, end: string, count?: "COUNT", n?: number): Promise<Array<[string, string[]]>>;
-  xread(
-    block: "BLOCK",
-    ms: number,
-    streams: "STREAMS",
-    key: string,
-    id: string,
-  ): Promise<Array<[string, Array<[string, string[]]>]> | null>;
-  expire(key: string, seconds: number): Promise<number>;
-}
-
-const END = JSON.stringify({ type: "__END__" });
-const isEnd = (value: string) => value === END || /"type":"RUN_(FINISHED|ERROR)"/.test(value);
-
-/** An EventLog over Redis Streams, one stream per run: every server instance can serve a resume. */
-export function redisEventLog(redis: RedisStreams, keepSeconds = 300): EventLog {
-  const key = (runId: string) => `tandem:run:${runId}`;
-  return {
-    async append(runId, event) {
-      const id = await redis.xadd(key(runId), "*", "event", JSON.stringify(event));
-      await redis.expire(key(runId), keepSeconds);
-      return id!;
-    },
-    async has(runId, eventId) {
-      const found = await redis.xrange(key(runId), eventId ?? "-", eventId ?? "+", "COUNT", 1);
-      return found.length > 0;
-    },
-    async *read(runId, afterId, signal): AsyncGenerator<LoggedEvent> {
-      let last = afterId ?? "0-0";
-      while (!signal.aborted) {
-        const batch = await redis.xread("BLOCK", 5_000, "STREAMS", key(runId), last);
-        for (const [id, [, value = ""]] of batch?.[0]?.[1] ?? []) {
-          last = id;
-          if (value === END) return;
-          yield { id, event: JSON.parse(value) as BaseEvent };
-          if (isEnd(value)) return;
-        }
-      }
-    },
-    async end(runId) {
-      await redis.xadd(key(runId), "*", "event", END);
-    },
-  };
-}
+// Every instance behind the load balancer reads and writes the same runs: one Redis stream per
+// run, trimmed to maxLen entries and expired ttlMs after the run's end.
+export const sharedRuns = resumableRuns({
+  authorize: (req) => req.headers.authorization === `Bearer ${process.env.AGENT_TOKEN}`,
+  log: redisEventLog({ url: process.env.REDIS_URL, ttlMs: 5 * 60_000 }),
+  // Only the instance that produces a run stops it when nobody reads it, and it counts only its
+  // own readers: give idleMs the length of a whole reply.
+  idleMs: 5 * 60_000,
+});
 // #endregion redis

@@ -35,6 +35,17 @@ describe("pointing the playground at another server", () => {
     expect(other.requests.length).toBe(before + 1);
   });
 
+  it("the settings panel shows ?threads= and keeps it when it switches the server", async () => {
+    const threads = "http://127.0.0.1:9/threads";
+    const page = await openPage(stack, "agentic-chat", `agent=${encodeURIComponent(other.url)}&threads=${encodeURIComponent(threads)}`);
+    await page.getByText("Settings").click();
+    expect(await page.getByLabel("Threads URL").inputValue()).toBe(threads);
+    await page.getByLabel("Agent URL").fill(`${other.baseUrl}/agentic-chat`);
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get("agent")).toBe(`${other.baseUrl}/agentic-chat`);
+    expect(new URL(page.url()).searchParams.get("threads")).toBe(threads);
+  });
+
   it("every path serves the app, and / opens the first page", async () => {
     const page = await openPage(stack, "interrupt");
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Interrupt");

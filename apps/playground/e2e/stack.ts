@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Hold, type HoldAt, type MockAgent, startMockAgent } from "@tandem/mock-agent";
-import { type Browser, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { preview } from "vite";
 import { ensureChromium } from "../../../scripts/ensure-chromium.mjs";
 
@@ -64,19 +64,21 @@ export const cpuThrottle = Number(process.env.TANDEM_E2E_CPU_THROTTLE ?? 4);
 
 /**
  * Opens a playground page pointed at an agent (by default the mock's scenario for that page), its
- * CPU throttled (see cpuThrottle). `initScript` runs in every page of its context before the
- * app's own scripts (e.g. to take away or fake a browser API).
+ * CPU throttled (see cpuThrottle), in a browser context of its own. `initScript` runs in every
+ * page of its context before the app's own scripts (e.g. to take away or fake a browser API);
+ * `cookies` are in the context before the page loads (e.g. a session: `{ name, value, url }`).
  */
 export async function openPage(
   stack: Stack,
   slug: string,
   query = `agent=${encodeURIComponent(`${stack.agent.baseUrl}/${slug}`)}`,
   screen: Screen = { width: 1400, height: 1000 },
-  { initScript }: { initScript?: string } = {},
+  { initScript, cookies }: { initScript?: string; cookies?: Parameters<BrowserContext["addCookies"]>[0] } = {},
 ): Promise<Page> {
   const { deviceScaleFactor = 1, ...viewport } = screen;
   const context = await stack.browser.newContext({ viewport, deviceScaleFactor });
   if (initScript) await context.addInitScript({ content: initScript });
+  if (cookies) await context.addCookies(cookies);
   const page = await context.newPage();
   await throttleCpu(page);
   const errors: string[] = [];

@@ -107,7 +107,7 @@ describe("startMockAgent", () => {
     const a = await serve();
     const response = await request(
       `${a.baseUrl}/backend-tool-rendering`,
-      { messages: [user("weather in Oslo")] },
+      { runId: "r", messages: [user("weather in Oslo")] },
       { accept: "application/vnd.ag-ui.event+proto" },
     );
     expect(response.headers.get("content-type")).toBe("application/vnd.ag-ui.event+proto");

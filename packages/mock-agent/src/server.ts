@@ -9,7 +9,7 @@ import { Replay } from "./replay.js";
 import { cut, DROP_PAUSE_MS, MockRuns } from "./resumable/mockRuns.js";
 import { capabilitiesOf, hasScenario } from "./scenarios/capabilities.js";
 import { scenarios } from "./scenarios/index.js";
-import { THREADS, ThreadsApi } from "./threads.js";
+import { mockThreads, THREADS } from "./threads.js";
 import {
   type HoldAt,
   isEvent,
@@ -90,7 +90,7 @@ export async function startMockAgent(options: MockAgentOptions = {}): Promise<Mo
   /** With a recording, every POST to an agent is matched to the next recorded run. */
   const replay = options.recording === undefined ? undefined : new Replay(options.recording, options.timing);
   const history = new ThreadHistory();
-  const threads = new ThreadsApi();
+  const threads = mockThreads(CORS);
   const sockets = new Set<Socket>();
   /** The run in progress on each thread: what `POST /agent/:agentId/stop/:threadId` aborts. */
   const running = new Map<string, { runId: string; controller: AbortController }>();
@@ -101,6 +101,12 @@ export async function startMockAgent(options: MockAgentOptions = {}): Promise<Mo
     const url = new URL(req.url ?? "/", "http://local");
     const path = url.pathname;
     const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(", ") : (v ?? "")]));
+    if (THREADS.test(path)) {
+      // The thread store answers its own preflights (it allows credentials) and reads its own body
+      // (a save is checked, then merged as Tandem's stores merge).
+      if (req.method !== "OPTIONS") requests.push({ method: req.method ?? "GET", path, headers, body: undefined });
+      return threads(req, res);
+    }
     if (req.method === "OPTIONS") {
       res.writeHead(204, CORS);
       res.end();
@@ -142,16 +148,6 @@ export async function startMockAgent(options: MockAgentOptions = {}): Promise<Mo
       res.end();
       return;
     }
-    const stored = path.match(THREADS)?.groups;
-    if (stored) {
-      const answer = threads.answer(req.method ?? "GET", stored.id && decodeURIComponent(stored.id), body);
-      if (answer.body === undefined) {
-        res.writeHead(answer.status, CORS);
-        res.end();
-        return;
-      }
-      return sendJson(res, answer.status, answer.body);
-    }
     const capabilities = req.method === "GET" ? path.match(CAPABILITIES)?.groups : undefined;
     if (capabilities) {
       const name = capabilities.scenario;
@@ -162,7 +158,8 @@ export async function startMockAgent(options: MockAgentOptions = {}): Promise<Mo
     const join = req.method === "GET" ? path.match(RESUME)?.groups : undefined;
     if (join) {
       const writer = agUi.writer({ path, headers, params: {}, history }, {} as never);
-      return resumable.resume(req, res, decodeURIComponent(join.runId!), headers["last-event-id"] ?? "", writer);
+      const key = MockRuns.key(decodeURIComponent(join.threadId!), decodeURIComponent(join.runId!));
+      return resumable.resume(req, res, key, headers["last-event-id"] ?? "", writer);
     }
     const replayed = replay && req.method === "POST" ? ({ method: "POST", pattern: /^/, dialect: replay.dialect() } as const) : undefined;
     const route = replayed ?? routes.find((r) => r.method === req.method && r.pattern.test(path));
@@ -190,15 +187,20 @@ export async function startMockAgent(options: MockAgentOptions = {}): Promise<Mo
       return;
     }
     const lastEventId = headers["last-event-id"];
-    if (writer.resumable && lastEventId) return resumable.resume(req, res, input.runId, lastEventId, writer);
+    // Runs are kept by thread and run: a runId named with another thread's id finds nothing.
+    const runKey = MockRuns.key(input.threadId, input.runId);
+    if (writer.resumable && lastEventId) return resumable.resume(req, res, runKey, lastEventId, writer);
+    // The same run asked for again without Last-Event-ID reads it from its first event: its turn
+    // (and its tools) never run twice.
+    if (writer.resumable && (await resumable.holds(runKey))) return resumable.resume(req, res, runKey, "", writer);
     const thread = history.get(input.threadId);
     const controller = new AbortController();
     // Resumable (AG-UI over SSE): the run goes on for a while when its client goes away, so the
     // client can read on with Last-Event-ID. A busy-thread server keeps running anyway; only a
     // stop request ends the run.
     const logged = writer.resumable === true;
-    if (logged) resumable.begin(input.runId, controller);
-    if (logged && !busyThreads) res.on("close", resumable.attach(input.runId));
+    if (logged) resumable.begin(runKey, controller);
+    if (logged && !busyThreads) res.on("close", resumable.attach(runKey));
     else if (!busyThreads) res.on("close", () => controller.abort());
     const drop = resumable.dropper();
     let ended = false;
@@ -227,7 +229,7 @@ export async function startMockAgent(options: MockAgentOptions = {}): Promise<Mo
           const event = step.timestamp == null ? { ...step, timestamp: Date.now() } : step;
           history.record(input.threadId, event);
           ended ||= event.type === "RUN_FINISHED" || event.type === "RUN_ERROR";
-          const id = logged ? await resumable.log.append(input.runId, event as never) : undefined;
+          const id = logged ? await resumable.log.append(runKey, event as never) : undefined;
           if (!gone() && !cutting) {
             res.write(writer.encode(event, id));
             // Fault mode: this response is cut, the run goes on into the log.
@@ -249,7 +251,7 @@ export async function startMockAgent(options: MockAgentOptions = {}): Promise<Mo
       }
       if (!gone()) res.end(controller.signal.aborted ? undefined : writer.end?.());
     } finally {
-      if (logged) resumable.finish(input.runId, ended);
+      if (logged) resumable.finish(runKey, ended);
       if (running.get(input.threadId)?.controller === controller) running.delete(input.threadId);
     }
   }

@@ -1,4 +1,4 @@
-import { indexedDbStorage, type ThreadStorage } from "@tandem/core";
+import { indexedDbStorage, restStorage, type ThreadStorage } from "@tandem/core";
 import { AgentProvider } from "@tandem/react";
 import { ThreadList } from "@tandem/ui";
 import { useCallback, useId, useRef, useState } from "react";
@@ -11,21 +11,26 @@ import type { AgentSettings } from "./settings";
 
 const storages = new Map<string, ThreadStorage>();
 
-/** Each page keeps its threads in an IndexedDB database of its own, made once per page (never per render). */
-function storageFor(page: string): ThreadStorage {
-  let storage = storages.get(page);
+/**
+ * Where a page keeps its threads, made once per page and place (never per render): the server
+ * `?threads=` names (its session cookie sent along), else an IndexedDB database of the page's own.
+ */
+function storageFor(page: string, threads: string | undefined): ThreadStorage {
+  const key = threads === undefined ? page : `${page} ${threads}`;
+  let storage = storages.get(key);
   if (!storage) {
-    storage = indexedDbStorage({ name: `playground-${page}` });
-    storages.set(page, storage);
+    storage =
+      threads === undefined ? indexedDbStorage({ name: `playground-${page}` }) : restStorage({ url: threads, credentials: "include" });
+    storages.set(key, storage);
   }
   return storage;
 }
 
 /**
- * One page: its note, its threads beside the demo (kept in IndexedDB: a reload brings the
- * current one back), the inspector and the page's source. The page fills the window and the
- * chat scrolls inside it; below a tablet's width the threads and the inspector are panels that
- * the "Threads" and "Inspector" buttons open.
+ * One page: its note, its threads beside the demo (kept in IndexedDB, or on the `?threads=`
+ * server: a reload brings the current one back), the inspector and the page's source. The page
+ * fills the window and the chat scrolls inside it; below a tablet's width the threads and the
+ * inspector are panels that the "Threads" and "Inspector" buttons open.
  */
 export function PageFrame({ page, settings }: { page: PageInfo; settings: AgentSettings }) {
   const { Page } = page;
@@ -64,6 +69,12 @@ export function PageFrame({ page, settings }: { page: PageInfo; settings: AgentS
               stop → <code>{settings.stop}</code>
             </>
           )}
+          {settings.threads && (
+            <>
+              {" "}
+              threads → <code>{settings.threads}</code>
+            </>
+          )}
         </p>
         <div className="pg-page-tools">
           <SettingsPanel settings={settings} />
@@ -81,7 +92,7 @@ export function PageFrame({ page, settings }: { page: PageInfo; settings: AgentS
         </div>
       </header>
       <AgentProvider
-        key={`${page.path} ${settings.protocol} ${settings.agent} ${settings.agentId ?? ""} ${settings.stop ?? ""} ${settings.capabilities ?? ""}`}
+        key={`${page.path} ${settings.protocol} ${settings.agent} ${settings.agentId ?? ""} ${settings.stop ?? ""} ${settings.capabilities ?? ""} ${settings.threads ?? ""}`}
         url={settings.agent}
         protocol={settings.protocol}
         {...(settings.agentId !== undefined && { agentId: settings.agentId })}
@@ -95,7 +106,7 @@ export function PageFrame({ page, settings }: { page: PageInfo; settings: AgentS
         {...(settings.capabilities !== undefined && settings.protocol === "ag-ui" && { capabilities: settings.capabilities })}
         {...(page.initialState !== undefined && { initialState: page.initialState })}
         {...(page.takesFeedback && { onFeedback: logFeedback, ...(settings.feedback && { feedback: settings.feedback }) })}
-        storage={storageFor(page.path)}
+        storage={storageFor(page.path, settings.threads)}
         // The inspector is a lazy chunk: the log keeps what happened before it mounted.
         eventLog={20_000}
       >

@@ -11,7 +11,7 @@ export function SettingsPanel({ settings }: { settings: AgentSettings }) {
     const query = new URLSearchParams();
     query.set("agent", String(form.get("agent")));
     query.set("protocol", String(form.get("protocol")));
-    for (const name of ["agentId", "stop", "capabilities"]) {
+    for (const name of ["agentId", "stop", "capabilities", "threads"]) {
       const value = String(form.get(name) ?? "").trim();
       if (value) query.set(name, value);
     }
@@ -23,7 +23,7 @@ export function SettingsPanel({ settings }: { settings: AgentSettings }) {
       <form
         className="tandem-field"
         onSubmit={apply}
-        key={`${settings.agent} ${settings.protocol} ${settings.agentId ?? ""} ${settings.stop ?? ""}`}
+        key={`${settings.agent} ${settings.protocol} ${settings.agentId ?? ""} ${settings.stop ?? ""} ${settings.threads ?? ""}`}
       >
         <label htmlFor={`${id}-agent`}>Agent URL</label>
         <input id={`${id}-agent`} name="agent" type="url" defaultValue={settings.agent} required />
@@ -48,6 +48,18 @@ export function SettingsPanel({ settings }: { settings: AgentSettings }) {
         <p id={`${id}-stop-hint`} className="pg-muted pg-settings__hint">
           POSTed when you press Stop, for servers that keep a thread busy after the client goes away. {"{threadId}"}, {"{runId}"} and{" "}
           {"{agentId}"} are filled in.
+        </p>
+        <label htmlFor={`${id}-threads`}>Threads URL</label>
+        <input
+          id={`${id}-threads`}
+          name="threads"
+          type="url"
+          placeholder="http://host/threads"
+          aria-describedby={`${id}-threads-hint`}
+          defaultValue={settings.threads ?? ""}
+        />
+        <p id={`${id}-threads-hint`} className="pg-muted pg-settings__hint">
+          A server that keeps threads (the thread-store REST contract), your session cookie sent along; empty keeps them in this browser.
         </p>
         <button type="submit" className="tandem-button tandem-button--primary">
           Apply

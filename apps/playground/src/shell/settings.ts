@@ -19,6 +19,12 @@ export interface AgentSettings {
   retryMs: number | undefined;
   /** `?retryMax=<ms>`: no wait before an unreachable agent is tried again is longer (default 30 s, or `retry` if longer). */
   retryMaxMs: number | undefined;
+  /**
+   * `?threads=<url>`: where the page keeps its threads, a server speaking the thread-store REST
+   * contract (`threadsHandler` of `@tandem/server`), through `restStorage` with cookies sent
+   * (`credentials: "include"`); default each page's own IndexedDB database.
+   */
+  threads: string | undefined;
 }
 
 const MOCK = (import.meta.env.VITE_AGENT_URL as string | undefined) ?? "http://127.0.0.1:8787";
@@ -39,8 +45,9 @@ export function defaultAgentUrl(protocol: string, page: string): string {
 
 /**
  * `?agent=<url>&protocol=<dialect>&agentId=<id>&stop=<url template>&capabilities=<url>` point a
- * page at any server (and `&feedback=<url>` says where pages that take feedback POST ratings). Without `agent`, the page talks to the mock agent, whose capabilities are
- * at `{page url}/capabilities`.
+ * page at any server (and `&feedback=<url>` says where pages that take feedback POST ratings,
+ * `&threads=<url>` where its threads are kept). Without `agent`, the page talks to the mock
+ * agent, whose capabilities are at `{page url}/capabilities`.
  */
 export function readSettings(url: URL, page: string): AgentSettings {
   const query = url.searchParams;
@@ -57,5 +64,6 @@ export function readSettings(url: URL, page: string): AgentSettings {
     feedback: query.get("feedback") || (query.get("agent") ? undefined : `${MOCK}/feedback`),
     retryMs: Number(query.get("retry")) > 0 ? Number(query.get("retry")) : undefined,
     retryMaxMs: Number(query.get("retryMax")) > 0 ? Number(query.get("retryMax")) : undefined,
+    threads: query.get("threads") || undefined,
   };
 }

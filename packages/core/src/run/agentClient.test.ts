@@ -492,7 +492,7 @@ describe("AgentClient errors", () => {
 
 describe("AgentClient stop", () => {
   it("aborts mid-stream and leaves an idle thread with the partial reply", async () => {
-    const { client } = await connect(async function* (input, ctx) {
+    const { client, agent } = await connect(async function* (input, ctx) {
       yield runStarted(input);
       yield { type: "TEXT_MESSAGE_START", messageId: "a1", role: "assistant" };
       for (let i = 0; i < 200 && !ctx.signal.aborted; i++) {
@@ -500,7 +500,10 @@ describe("AgentClient stop", () => {
         yield { delay: 5 };
       }
     });
+    // Held after its third piece until the stop: the run is still going when Stop is pressed.
+    const held = agent.hold({ type: "TEXT_MESSAGE_CONTENT", count: 3 });
     const done = client.sendMessage("count");
+    await held.reached;
     await until(() => String(client.state.messages[1]?.content ?? "").length > 4);
     client.stop();
     await done;

@@ -75,6 +75,6 @@ export type AgentClientOptions = ClientOptions & (TransportOptions | { transport
 
 /** Tells the server to stop a run where the options give a `stop` URL; null when they do not. */
 export function stopOnServer(options: AgentClientOptions, threadId: string, runId: string): Promise<void> | null {
-  const { stop, stopBody, agentId = "default", headers, fetch } = options as ClientOptions & Omit<HttpOptions, "url">;
-  return stop ? requestStop(stop, { threadId, runId, agentId }, { headers, fetch }, stopBody) : null;
+  const { stop, stopBody, agentId = "default", headers, fetch, credentials } = options as ClientOptions & Omit<HttpOptions, "url">;
+  return stop ? requestStop(stop, { threadId, runId, agentId }, { headers, fetch, credentials }, stopBody) : null;
 }

@@ -44,7 +44,10 @@ describe("Stop reaches the server", () => {
       fetch: slowStop,
       schedule: sync,
     });
+    // The reply is held after its first word until the run is stopped: Stop always finds it running.
+    const held = agent.hold({ type: "TEXT_MESSAGE_CONTENT" });
     const first = client.sendMessage("one");
+    await held.reached;
     await until(() => text(client).some((t) => t.startsWith("w0")));
     client.stop();
     await first;
@@ -69,7 +72,10 @@ describe("Stop reaches the server", () => {
       schedule: sync,
     });
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    // The reply is held after its first word until the run is stopped: Stop always finds it running.
+    const held = agent.hold({ type: "TEXT_MESSAGE_CONTENT" });
     const first = client.sendMessage("one");
+    await held.reached;
     await until(() => text(client).some((t) => t.startsWith("w0")));
     client.stop();
     await first;
@@ -82,7 +88,10 @@ describe("Stop reaches the server", () => {
   it("without it, the busy thread's empty answer is an error that names the likely cause", async () => {
     const agent = await serve({ scenario: slowReply, busyThreads: true });
     const client = new AgentClient({ url: agent.url, threadId: "t2", schedule: sync });
+    // The reply is held after its first word until the run is stopped: Stop always finds it running.
+    const held = agent.hold({ type: "TEXT_MESSAGE_CONTENT" });
     const first = client.sendMessage("one");
+    await held.reached;
     await until(() => text(client).some((t) => t.startsWith("w0")));
     client.stop();
     await first;
@@ -199,7 +208,9 @@ describe("AG-UI 1.0 beyond chat", () => {
     ];
     const agent = await serve({ scenario: script });
     const client = new AgentClient({ url: agent.url, threadId: "t", schedule: sync });
+    const held = agent.hold({ type: "TEXT_MESSAGE_CONTENT" });
     const stopped = client.sendMessage("go");
+    await held.reached;
     await until(() => client.state.subagents.length === 1);
     client.stop();
     await stopped;

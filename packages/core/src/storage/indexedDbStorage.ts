@@ -1,17 +1,13 @@
 import type { Message } from "@ag-ui/core";
 import type { DBSchema, IDBPDatabase } from "idb";
-import { mergeFeedback, withFeedback } from "../feedback/mergeFeedback.js";
-import { mergeDecisions } from "../interrupts/decisions.js";
-import { mergeOutbox, sentIds, withOutbox } from "../outbox/mergeOutbox.js";
 import { loadOnce } from "../util/loadOnce.js";
-import { mergeRun } from "./mergeRun.js";
-import { mergeThread } from "./mergeThread.js";
+import { mergeSave, type ThreadRecord as Stored } from "./mergeSave.js";
 import type { StoredThread, ThreadChange, ThreadStorage, ThreadSummary } from "./types.js";
 
 /** idb, a chunk of its own loaded when the storage is first opened. */
 const loadIdb = loadOnce(() => import("idb"));
 
-type ThreadRecord = Omit<StoredThread, "messages"> & { order: string[]; removedAt?: undefined };
+type ThreadRecord = Stored & { removedAt?: undefined };
 /** What a removed thread leaves: later saves of its id are ignored. */
 type Tombstone = { id: string; updatedAt: number; removedAt: number };
 
@@ -114,20 +110,11 @@ export function indexedDbStorage(options: IndexedDbStorageOptions = {}): ThreadS
         const id = change.thread.id;
         const stored = await threads.get(id);
         if (stored?.removedAt !== undefined) return tx.done;
-        const merged = await mergeThread(stored ?? null, change, async (m) => (await messages.get([id, m]))?.message);
-        const sent = await sentIds(stored, change.thread, merged, async (m) => (await messages.get([id, m])) !== undefined);
+        const { record, put, remove } = await mergeSave(stored, change, async (m) => (await messages.get([id, m]))?.message);
         await Promise.all([
-          threads.put({
-            ...mergeRun(stored, change),
-            createdAt: stored?.createdAt ?? change.thread.createdAt,
-            order: merged.order,
-            branches: merged.branches,
-            ...withFeedback(mergeFeedback(stored?.feedback, change.thread.feedback)),
-            ...mergeDecisions(stored, change.thread),
-            ...withOutbox(mergeOutbox(stored, change.thread, (m) => sent.has(m))),
-          }),
-          ...merged.put.map((message) => messages.put({ threadId: id, message })),
-          ...merged.remove.map((m) => messages.delete([id, m])),
+          threads.put(record),
+          ...put.map((message) => messages.put({ threadId: id, message })),
+          ...remove.map((m) => messages.delete([id, m])),
           tx.done,
         ]);
         channel?.postMessage(id);

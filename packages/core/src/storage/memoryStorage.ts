@@ -1,12 +1,6 @@
 import type { Message } from "@ag-ui/core";
-import { mergeFeedback, withFeedback } from "../feedback/mergeFeedback.js";
-import { mergeDecisions } from "../interrupts/decisions.js";
-import { mergeOutbox, sentIds, withOutbox } from "../outbox/mergeOutbox.js";
-import { mergeRun } from "./mergeRun.js";
-import { mergeThread } from "./mergeThread.js";
-import type { StoredThread, ThreadChange, ThreadStorage, ThreadSummary } from "./types.js";
-
-type Record = Omit<StoredThread, "messages"> & { order: string[] };
+import { mergeSave, type ThreadRecord } from "./mergeSave.js";
+import type { ThreadChange, ThreadStorage, ThreadSummary } from "./types.js";
 
 /**
  * Threads kept in memory, with the same rules as the browser store (saves merged as a tree,
@@ -14,7 +8,7 @@ type Record = Omit<StoredThread, "messages"> & { order: string[] };
  * server-side rendering, and as the model of what an adapter must do.
  */
 export function memoryStorage(): ThreadStorage {
-  const threads = new Map<string, Record>();
+  const threads = new Map<string, ThreadRecord>();
   const messages = new Map<string, Map<string, Message>>();
   const removed = new Set<string>();
   const listeners = new Set<(id: string) => void>();
@@ -31,21 +25,11 @@ export function memoryStorage(): ThreadStorage {
   const saveNow = async (change: ThreadChange) => {
     const { thread } = change;
     if (removed.has(thread.id)) return;
-    const stored = threads.get(thread.id);
     const byId = messages.get(thread.id) ?? new Map<string, Message>();
-    const merged = await mergeThread(stored ?? null, structuredClone(change), async (id) => byId.get(id));
-    const sent = await sentIds(stored, thread, merged, (id) => byId.has(id));
-    for (const m of merged.put) byId.set(m.id, m);
-    for (const id of merged.remove) byId.delete(id);
-    threads.set(thread.id, {
-      ...structuredClone(mergeRun(stored, change)),
-      createdAt: stored?.createdAt ?? thread.createdAt,
-      order: merged.order,
-      branches: merged.branches,
-      ...withFeedback(mergeFeedback(stored?.feedback, change.thread.feedback)),
-      ...mergeDecisions(stored, change.thread),
-      ...structuredClone(withOutbox(mergeOutbox(stored, thread, (id) => sent.has(id)))),
-    });
+    const { record, put, remove } = await mergeSave(threads.get(thread.id), structuredClone(change), async (id) => byId.get(id));
+    for (const m of put) byId.set(m.id, m);
+    for (const id of remove) byId.delete(id);
+    threads.set(thread.id, structuredClone(record));
     messages.set(thread.id, byId);
     notify(thread.id);
   };

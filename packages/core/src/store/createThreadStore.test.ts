@@ -104,7 +104,9 @@ describe("createThreadStore", () => {
 
     expect(texts[0]).toHaveLength(80_000);
     expect(texts[1]!.length).toBeLessThan(texts[0]!.length);
-    // A rope of a node per delta, held by the earlier frame, is ~20 bytes a character here.
-    expect(kept).toBeLessThan(8 * texts[0]!.length);
+    // A rope of a node per delta, held by the earlier frame, is ~20 bytes a character here. Two
+    // flat copies are 2; what V8's GC flattens varies from run to run (8 KB to 640 KB measured,
+    // once 643 KB on a loaded CI machine), so the bound sits between the two: 12.
+    expect(kept).toBeLessThan(12 * texts[0]!.length);
   });
 });

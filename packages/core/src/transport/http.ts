@@ -20,7 +20,11 @@ export async function request(
   const headers = new Headers(init.headers);
   const extra = typeof options.headers === "function" ? await options.headers() : options.headers;
   for (const [name, value] of Object.entries(extra ?? {})) headers.set(name, value);
-  const response = await (options.fetch ?? fetch)(url, { ...init, headers });
+  const response = await (options.fetch ?? fetch)(url, {
+    ...init,
+    headers,
+    ...(options.credentials && { credentials: options.credentials }),
+  });
   if (!response.ok) throw new HttpError(response.status, await readBody(response));
   return response;
 }

@@ -69,6 +69,12 @@ export interface HttpOptions {
   headers?: HeadersOption;
   /** The `fetch` used for every request (default the global one), e.g. to add retries or run in tests. */
   fetch?: typeof fetch;
+  /**
+   * Whether cookies go with every request: `"same-origin"` (fetch's default), or `"include"` for
+   * an agent on another origin that knows its users by a session cookie (its CORS must then name
+   * the page's origin and allow credentials).
+   */
+  credentials?: RequestCredentials;
 }
 
 /** Options for an AG-UI server (the default dialect): runs are POSTed to `url` and answered with AG-UI events over SSE or protobuf. */

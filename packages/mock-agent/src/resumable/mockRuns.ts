@@ -1,6 +1,6 @@
+import { memoryEventLog, runKey } from "@tandem/server";
 import type { EventWriter } from "../dialects/types.js";
 import type { EventStep } from "../types.js";
-import { memoryEventLog } from "./memoryEventLog.js";
 import type { CuttableRequest, NodeResponse } from "./nodeHttp.js";
 
 /** How long a `dropAfter` cut waits after the last event was flushed (see `cut`). */
@@ -10,11 +10,15 @@ const CORS = { "access-control-allow-origin": "*", "access-control-expose-header
 
 /**
  * The mock agent's side of the resumable-stream contract: each run's events go into an event
- * log as they are made, the run goes on for `windowMs` while no client reads it, and a request
- * with `Last-Event-ID` reads on from the log. `dropAfter` is the fault mode: every response is
- * cut after that many events.
+ * log (`@tandem/server`'s `memoryEventLog`, keyed by thread and run) as they are made, the run
+ * goes on for `windowMs` while no client reads it, and a request with `Last-Event-ID` reads on
+ * from the log. `dropAfter` is the fault mode: every response is cut after that many events.
+ * Runs are passed as `runKey(threadId, runId)`: a run is never found through another thread.
  */
 export class MockRuns {
+  /** The key a run is kept under: its thread and its id. */
+  static key = runKey;
+
   readonly log = memoryEventLog();
   private readonly runs = new Map<string, { readers: number; controller: AbortController; idle?: ReturnType<typeof setTimeout> }>();
   /** Runs whose script stopped before RUN_FINISHED/RUN_ERROR (a scripted drop, a stop): nothing to resume. */
@@ -61,14 +65,22 @@ export class MockRuns {
     return () => dropAfter !== undefined && ++written === dropAfter;
   }
 
+  /** Whether the log holds this run (a request without `Last-Event-ID` that names it reads it, never runs it again). */
+  async holds(runId: string): Promise<boolean> {
+    return !this.abandoned.has(runId) && (await this.log.has(runId));
+  }
+
   /**
-   * Answers a request that carries `Last-Event-ID`: the run's events after it, or a 404 when the
-   * log does not hold that run or event (the client then falls back to Retry).
+   * Answers a request that carries `Last-Event-ID`: the run's events after it (from its first
+   * with an empty one: a join), or a 404 when the log does not hold that run or event (the
+   * client then falls back to Retry).
    */
   async resume(req: CuttableRequest, res: NodeResponse, runId: string, lastEventId: string, writer: EventWriter): Promise<void> {
-    if (this.abandoned.has(runId) || !(await this.log.has(runId, lastEventId))) {
+    const held = lastEventId === "" ? await this.log.has(runId) : await this.log.has(runId, lastEventId);
+    if (this.abandoned.has(runId) || !held) {
+      const [thread, run] = runId.split("/").map(decodeURIComponent);
       res.writeHead(404, { ...CORS, "content-type": "application/json" });
-      res.end(JSON.stringify({ error: `Run "${runId}" has no event "${lastEventId}" to resume after` }));
+      res.end(JSON.stringify({ error: `Run "${run}" of thread "${thread}" has no event "${lastEventId}" to resume after` }));
       return;
     }
     res.writeHead(200, { ...CORS, "content-type": writer.contentType, "cache-control": "no-cache" });
@@ -79,7 +91,7 @@ export class MockRuns {
       detach();
     });
     const drop = this.dropper();
-    for await (const { id, event } of this.log.read(runId, lastEventId, controller.signal)) {
+    for await (const { id, event } of this.log.read(runId, lastEventId || null, controller.signal)) {
       if (res.destroyed || req.socket.destroyed) break;
       res.write(writer.encode(event as EventStep, id));
       if (drop()) return cut(req, res, DROP_PAUSE_MS);

@@ -5,7 +5,7 @@ import type { BaseEvent, RunAgentInput } from "@ag-ui/core";
 import { afterEach, describe, expect, it } from "vitest";
 import { scenarios } from "../scenarios/index.js";
 import { startMockAgent } from "../server.js";
-import { input, parseSse, request, sseIds } from "../test/http.js";
+import { input, parseSse, readAll, request, sseIds } from "../test/http.js";
 import type { MockAgent, MockAgentOptions } from "../types.js";
 import { resumableRuns } from "./index.js";
 
@@ -20,22 +20,6 @@ afterEach(async () => {
 
 const serve = async (options: MockAgentOptions = {}) => (agent = await startMockAgent(options));
 const story = { messages: [{ id: "u", role: "user" as const, content: "tell me a story" }] };
-
-/** Reads a body until its end or its connection drops; resolves to what arrived. */
-async function readAll(response: Response): Promise<string> {
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  let text = "";
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return text;
-      text += decoder.decode(value, { stream: true });
-    }
-  } catch {
-    return text;
-  }
-}
 
 const said = (text: string) =>
   parseSse(text)
@@ -77,6 +61,20 @@ describe("the mock agent's resumable streams", () => {
     expect(sseIds(rest)).toEqual(["4", "5", "6"]);
   });
 
+  it("finds no run through another thread: a resume or join naming its runId under another thread is 404", async () => {
+    const a = await serve({ dropAfter: 3 });
+    await readAll(await request(`${a.baseUrl}/agentic-chat`, { threadId: "mine", runId: "shared", messages: [] }));
+    const resumed = await request(
+      `${a.baseUrl}/agentic-chat`,
+      { threadId: "other", runId: "shared", messages: [] },
+      { "last-event-id": "3" },
+    );
+    const joined = await fetch(`${a.baseUrl}/resume/other/shared`, { headers: { "last-event-id": "3" } });
+    expect([resumed.status, joined.status]).toEqual([404, 404]);
+    const own = await fetch(`${a.baseUrl}/resume/mine/shared`, { headers: { "last-event-id": "3" } });
+    expect(sseIds(await readAll(own))).toEqual(["4", "5", "6"]);
+  });
+
   it("answers 404 for a run or event it does not hold", async () => {
     const a = await serve();
     const unknown = await request(a.url, { runId: "never" }, { "last-event-id": "4" });
@@ -116,7 +114,7 @@ const wordsOf = (runId: string, words: string[]): BaseEvent[] => [
   { type: "RUN_FINISHED", threadId: "t", runId } as BaseEvent,
 ];
 
-describe("resumableRuns (the helper for Node servers)", () => {
+describe("resumableRuns from the deprecated @tandem/mock-agent/resumable (now @tandem/server's)", () => {
   const words = Array.from({ length: 40 }, (_, i) => `w${i} `);
 
   it("makes an async iterable of events resumable: a dropped response, then the rest after Last-Event-ID", async () => {

@@ -25,7 +25,7 @@ describe("scenarios", () => {
       "subagents",
       "feedback-dictation",
     ]) {
-      const events = await post(at(name), { threadId: `well-formed-${name}`, messages: [user("hello")] });
+      const events = await post(at(name), { threadId: `well-formed-${name}`, runId: "r", messages: [user("hello")] });
       expect(events[0], name).toMatchObject({ type: "RUN_STARTED", threadId: `well-formed-${name}`, runId: "r", protocolVersion: "1.0" });
       expect(events.at(-1), name).toMatchObject({ type: "RUN_FINISHED", threadId: `well-formed-${name}`, runId: "r" });
       expect(

@@ -1,39 +1,26 @@
 import { createRequire } from "node:module";
 import type { Message, RunAgentInput } from "@ag-ui/core";
+import { input, parseSse } from "../../../server/src/test/http.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read recorded events field by field, as loosely-typed JSON.
 export type Event = Record<string, any>;
 
-export const input = (overrides: Partial<RunAgentInput> = {}): RunAgentInput => ({
-  threadId: "t",
-  runId: "r",
-  messages: [],
-  tools: [],
-  context: [],
-  state: {},
-  forwardedProps: {},
-  ...overrides,
-});
+// The helpers both packages' tests use live beside @tandem/server's tests.
+export { input, parseSse, readAll, sseIds } from "../../../server/src/test/http.js";
 
-/** Posts an AG-UI request; returns the response, unread. */
+let runs = 0;
+
+/**
+ * Posts an AG-UI request; returns the response, unread. Each request is a new run (`r1`, `r2`, …)
+ * unless `overrides` names one: the mock reads a run it holds again rather than running it twice.
+ */
 export function request(url: string, overrides: Partial<RunAgentInput> = {}, headers: Record<string, string> = {}): Promise<Response> {
   return fetch(url, {
     method: "POST",
     headers: { "content-type": "application/json", accept: "text/event-stream", ...headers },
-    body: JSON.stringify(input(overrides)),
+    body: JSON.stringify(input({ runId: `r${++runs}`, ...overrides })),
   });
 }
-
-/** The events of an SSE body. */
-export const parseSse = (text: string): Event[] =>
-  text
-    .split("\n\n")
-    .map((frame) => frame.split("\n").find((line) => line.startsWith("data: ")))
-    .filter((line) => line !== undefined)
-    .map((line) => JSON.parse(line.slice(6)));
-
-/** The `id:` of each event of an SSE body. */
-export const sseIds = (text: string): string[] => [...text.matchAll(/^id: (.*)$/gm)].map((m) => m[1]!);
 
 /** Posts an AG-UI request and returns the parsed SSE events. */
 export async function post(url: string, overrides: Partial<RunAgentInput> = {}, headers: Record<string, string> = {}): Promise<Event[]> {

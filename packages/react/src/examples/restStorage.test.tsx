@@ -8,7 +8,7 @@ import { AgentProvider } from "../AgentProvider.js";
 import { serve } from "../test/harness.js";
 import { useAgent } from "../useAgent.js";
 import { useThreads } from "../useThreads.js";
-import { restStorage } from "./restStorage.js";
+import { serverThreads } from "./restStorage.js";
 
 function Chat() {
   const { messages, sendMessage } = useAgent();
@@ -28,7 +28,7 @@ function Chat() {
   );
 }
 
-describe("the docs' REST storage adapter", () => {
+describe("the docs' server-kept threads", () => {
   it("is the file the threads guide shows", () => {
     const here = dirname(fileURLToPath(import.meta.url));
     const guide = readFileSync(join(here, "../../../../docs/guide/threads.md"), "utf8");
@@ -37,7 +37,7 @@ describe("the docs' REST storage adapter", () => {
 
   it("keeps threads on the mock agent's /threads API, across a reload", async () => {
     const agent = await serve((input) => [runStarted(input), ...textMessage(["Kept."]), runFinished(input)]);
-    const storage = restStorage(agent.baseUrl);
+    const storage = serverThreads(`${agent.baseUrl}/threads`);
     const page = () =>
       render(
         <AgentProvider url={agent.url} storage={storage}>

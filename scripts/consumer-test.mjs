@@ -72,7 +72,18 @@ function pinned() {
     if (!version || version.startsWith("link:")) throw new Error(`pnpm-lock.yaml pins no ${name} for ${importer}`);
     return version;
   };
-  const rootDeps = ["react", "react-dom", "vite", "typescript", "@types/react", "@types/react-dom", "zod", "vitest", "jsdom"];
+  const rootDeps = [
+    "react",
+    "react-dom",
+    "vite",
+    "typescript",
+    "@types/react",
+    "@types/react-dom",
+    "@types/node",
+    "zod",
+    "vitest",
+    "jsdom",
+  ];
   return {
     ...Object.fromEntries(rootDeps.map((name) => [name, from(".", name)])),
     "@testing-library/react": from(".", "@testing-library/react"),
@@ -312,14 +323,22 @@ function inApp(command, args, options = {}) {
 }
 const bin = (name) => path.join(app, "node_modules", ".bin", name);
 
-/** A tsconfig over every .d.ts of the installed Tandem packages, with skipLibCheck off. */
-function declarationsConfig(resolution) {
+/**
+ * A tsconfig over every .d.ts of the installed Tandem packages, with skipLibCheck off: the
+ * browser packages (and the mock agent, used from browser apps' tests) with no ambient types at
+ * all, `@tandem/server` (Node ≥ 20 only: its handlers take Node's requests) and the mock agent's
+ * deprecated `resumable` entry that re-exports them with Node's, the
+ * repository's own `@types/node` (the app's test tools would want another major).
+ */
+function declarationsConfig(resolution, server = false) {
   const walk = (dir) =>
     readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
   const files = walk(path.join(app, "node_modules", "@tandem"))
     .filter((f) => f.endsWith(".d.ts"))
-    .map((f) => path.relative(app, f).split(path.sep).join("/"));
-  const name = `tsconfig.declarations.${resolution.toLowerCase()}.json`;
+    .map((f) => path.relative(app, f).split(path.sep).join("/"))
+    // The mock agent's deprecated `resumable` entry re-exports @tandem/server's Node handlers.
+    .filter((f) => /^node_modules\/@tandem\/(server\/|mock-agent\/dist\/resumable\/)/.test(f) === server);
+  const name = `tsconfig.declarations.${resolution.toLowerCase()}${server ? ".server" : ""}.json`;
   const compilerOptions = {
     target: "ES2022",
     lib: ["ES2023", "DOM", "DOM.Iterable"],
@@ -328,7 +347,8 @@ function declarationsConfig(resolution) {
     strict: true,
     noEmit: true,
     skipLibCheck: false,
-    types: [],
+    types: server ? ["node"] : [],
+    ...(server && { typeRoots: [path.join(root, "node_modules", "@types")] }),
   };
   writeFileSync(path.join(app, name), JSON.stringify({ compilerOptions, files }, null, 2));
   return { name, count: files.length };
@@ -445,11 +465,13 @@ try {
   await step("Tandem's .d.ts with skipLibCheck off, bundler and nodenext", async () => {
     const counts = [];
     for (const resolution of ["Bundler", "NodeNext"]) {
-      const { name, count } = declarationsConfig(resolution);
-      await inApp(bin("tsc"), ["-p", name]);
-      counts.push(count);
+      for (const server of [false, true]) {
+        const { name, count } = declarationsConfig(resolution, server);
+        await inApp(bin("tsc"), ["-p", name]);
+        if (resolution === "Bundler") counts.push(count);
+      }
     }
-    return `${counts[0]} declaration files, and everything they import`;
+    return `${counts[0]} declaration files without ambient types, ${counts[1]} of @tandem/server with Node's, and everything they import`;
   });
   await step("vite build", async () => {
     await inApp(bin("vite"), ["build", "--logLevel", "warn"]);

@@ -1,6 +1,7 @@
-import http from "node:http";
+import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
+import { memoryThreadStore, threadsHandler } from "@tandem/server";
 import { agUi } from "./dialects/agUi.js";
 import { RequestError, type RequestInfo, routes } from "./dialects/index.js";
 import { ThreadHistory } from "./history.js";
@@ -9,7 +10,6 @@ import { Replay } from "./replay.js";
 import { cut, DROP_PAUSE_MS, MockRuns } from "./resumable/mockRuns.js";
 import { capabilitiesOf, hasScenario } from "./scenarios/capabilities.js";
 import { scenarios } from "./scenarios/index.js";
-import { mockThreads, THREADS } from "./threads.js";
 import {
   type HoldAt,
   isEvent,
@@ -20,6 +20,37 @@ import {
   type Script,
   type Step,
 } from "./types.js";
+
+/**
+ * The mock agent's thread store, the backend of `restStorage` from `@tandem/core` in tests and
+ * the playground: `@tandem/server`'s `threadsHandler` over `memoryThreadStore`, at `/threads`.
+ * One set of threads for every request (the mock signs no one in), in memory.
+ *
+ *   GET    /threads        → [{ id, title, createdAt, updatedAt }], most recent first
+ *   GET    /threads/:id    → the thread with its messages in order, or 404
+ *   POST   /threads/:id    ← one save (`ThreadChange`), merged as a tree (`mergeSave`)
+ *   PATCH  /threads/:id    ← { title }
+ *   DELETE /threads/:id    → a tombstone: later saves of the id are ignored
+ */
+function mockThreads(headers: Record<string, string>): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+  const { "access-control-allow-origin": _any, ...rest } = headers;
+  const handler = threadsHandler({
+    store: memoryThreadStore(),
+    authorize: () => "everyone",
+    headers: { ...rest, "access-control-allow-methods": "GET, POST, PATCH, DELETE, OPTIONS" },
+  });
+  return (req, res) => {
+    // The page's own origin and credentials allowed, so `restStorage({ credentials: "include" })`
+    // works from another origin (the playground's `?threads=`): a `*` is refused with credentials.
+    res.setHeader("access-control-allow-origin", req.headers.origin ?? "*");
+    res.setHeader("access-control-allow-credentials", "true");
+    res.setHeader("vary", "origin");
+    return handler(req, res);
+  };
+}
+
+/** The paths the thread store answers. */
+const THREADS = /^\/threads(?:\/[^/]+)?\/?$/;
 
 const CORS = {
   "access-control-allow-origin": "*",

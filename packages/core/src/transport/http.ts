@@ -20,11 +20,8 @@ export async function request(
   const headers = new Headers(init.headers);
   const extra = typeof options.headers === "function" ? await options.headers() : options.headers;
   for (const [name, value] of Object.entries(extra ?? {})) headers.set(name, value);
-  const response = await (options.fetch ?? fetch)(url, {
-    ...init,
-    headers,
-    ...(options.credentials && { credentials: options.credentials }),
-  });
+  // An undefined `credentials` leaves fetch its default (same-origin).
+  const response = await (options.fetch ?? fetch)(url, { ...init, headers, credentials: options.credentials });
   if (!response.ok) throw new HttpError(response.status, await readBody(response));
   return response;
 }

@@ -4,4 +4,9 @@
  *
  * @module @tandem/server/postgres
  */
-export { type PostgresThreadStoreOptions, postgresThreadStore } from "./postgresThreadStore.js";
+export {
+  type PostgresPool,
+  type PostgresQueryable,
+  type PostgresThreadStoreOptions,
+  postgresThreadStore,
+} from "./postgresThreadStore.js";

@@ -2,12 +2,26 @@ import pg from "pg";
 import { type SqlDatabase, type SqlQuery, sqlThreadStore, threadTables } from "../threads/sqlThreadStore.js";
 import type { ThreadStore } from "../threads/threadStore.js";
 
+/** What the store uses of a `pg` client: a query with `$n` parameters, answered with its rows. */
+export interface PostgresQueryable {
+  query(sql: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+}
+
+/**
+ * What the store uses of a `pg.Pool` (declared here, so an app's types check without `pg`'s):
+ * queries, and a client of its own for a transaction.
+ */
+export interface PostgresPool extends PostgresQueryable {
+  connect(): Promise<PostgresQueryable & { release(): void }>;
+  end(): Promise<void>;
+}
+
 /** Options for `postgresThreadStore`: a connection string, or a pool of your own. */
 export interface PostgresThreadStoreOptions {
   /** `postgres://user:password@host:5432/database`; or pass `pool`. */
   connectionString?: string;
   /** A `pg.Pool` the app already has (it is not ended by `close()`). */
-  pool?: pg.Pool;
+  pool?: PostgresPool;
   /** The tables' names start with this (default `tandem_`). */
   tablePrefix?: string;
 }
@@ -19,7 +33,7 @@ const numbered = (sql: string) => {
 };
 
 const queryOn =
-  (client: Pick<pg.Pool, "query">): SqlQuery =>
+  (client: PostgresQueryable): SqlQuery =>
   async (sql, params = []) =>
     (await client.query(numbered(sql), params as unknown[])).rows;
 
@@ -30,7 +44,7 @@ const queryOn =
  */
 export async function postgresThreadStore(options: PostgresThreadStoreOptions): Promise<ThreadStore> {
   if (!options.pool && !options.connectionString) throw new Error("postgresThreadStore needs a connectionString or a pool");
-  const pool = options.pool ?? new pg.Pool({ connectionString: options.connectionString });
+  const pool: PostgresPool = options.pool ?? (new pg.Pool({ connectionString: options.connectionString }) as unknown as PostgresPool);
   const query = queryOn(pool);
   // Two instances starting at once both make the tables: one waits for the other (an advisory lock).
   const client = await pool.connect();

@@ -2,9 +2,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ThreadChange } from "@tandem/core";
+import type pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { startPostgres } from "../../../../scripts/ensure-postgres.mjs";
-import { postgresThreadStore } from "../postgres/index.js";
+import { type PostgresPool, postgresThreadStore } from "../postgres/index.js";
 import { sqliteThreadStore } from "../sqlite/index.js";
 import { memoryThreadStore } from "./memoryThreadStore.js";
 import type { ThreadStore } from "./threadStore.js";
@@ -17,6 +18,8 @@ afterAll(async () => {
   if (postgres.skip === undefined) await postgres.stop();
 });
 let files = 0;
+/** A `pg.Pool` of the app's own fits the store's `pool` option (a type check: it fails to compile if not). */
+export const poolFits = (pool: pg.Pool): PostgresPool => pool;
 
 const user = (id: string, content: string) => ({ id, role: "user" as const, content });
 const reply = (id: string, content: string) => ({ id, role: "assistant" as const, content });

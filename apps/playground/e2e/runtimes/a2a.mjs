@@ -1,3 +1,4 @@
+// @ts-check
 // A2A: a scripted A2A agent (an @a2a-js/sdk AgentExecutor with no model) on a port of its own,
 // and in front of it, on another port, an AG-UI server. Two ways, as AG-UI offers them:
 //   supervisor (default)   @ag-ui/a2a-middleware's A2AMiddlewareAgent around an orchestrating
@@ -27,18 +28,11 @@ import { A2AMiddlewareAgent } from "@ag-ui/a2a-middleware";
 import { transformChunks } from "@ag-ui/client";
 import { MastraAgent } from "@ag-ui/mastra";
 import { Agent } from "@mastra/core/agent";
-import { createTool } from "@mastra/core/tools";
 import express from "express";
 import { catchError, of, shareReplay } from "rxjs";
-import { z } from "zod";
-import { closeServer } from "./copilotkit.mjs";
-import { reply, streamOf } from "./script.mjs";
-
-const CORS = {
-  "access-control-allow-origin": "*",
-  "access-control-allow-methods": "POST, OPTIONS",
-  "access-control-allow-headers": "*, content-type, authorization",
-};
+import { agUiHandler, closeServer, listen } from "./http.mjs";
+import { weatherTool } from "./mastra.mjs";
+import { scriptedModelV2, scriptMemory } from "./script.mjs";
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -120,8 +114,7 @@ class ScriptedExecutor {
 async function startHelper() {
   const app = express();
   const server = http.createServer(app);
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const url = `http://127.0.0.1:${server.address().port}`;
+  const url = await listen(server);
   const card = {
     name: "tandem-helper",
     description: "A scripted A2A agent that answers from the words it is sent.",
@@ -133,28 +126,21 @@ async function startHelper() {
     defaultOutputModes: ["text"],
     skills: [{ id: "echo", name: "Echo", description: "Says what it was asked.", tags: ["test"] }],
   };
-  new A2AExpressApp(new DefaultRequestHandler(card, new InMemoryTaskStore(), new ScriptedExecutor())).setupRoutes(app);
+  // (@a2a-js/sdk types the app with its own copy of @types/express, which differs from express's.)
+  new A2AExpressApp(new DefaultRequestHandler(card, new InMemoryTaskStore(), new ScriptedExecutor())).setupRoutes(/** @type {any} */ (app));
   return { url, close: () => closeServer(server) };
 }
 
 /** The orchestrator under the middleware: a Mastra agent over the scripted model (as mastra.mjs). */
 function orchestrator(memory) {
-  const model = {
-    specificationVersion: "v2",
-    provider: "mock",
-    modelId: "mock",
-    supportedUrls: {},
-    doGenerate: () => Promise.reject(new Error("Only streaming is scripted")),
-    doStream: async ({ prompt, abortSignal }) => ({ stream: streamOf(reply(prompt, memory), "v2", abortSignal) }),
-  };
-  const getWeather = createTool({
-    id: "get_weather",
-    description: "The weather in a city.",
-    inputSchema: z.object({ city: z.string() }),
-    execute: async ({ context }) => ({ city: context.city, sky: "sunny", celsius: 21 }),
+  const agent = new Agent({
+    name: "supervisor",
+    instructions: "You are a supervisor.",
+    model: scriptedModelV2(memory),
+    tools: { get_weather: weatherTool() },
   });
-  const agent = new Agent({ name: "supervisor", instructions: "You are a supervisor.", model, tools: { get_weather: getWeather } });
   const mastra = new MastraAgent({ agentId: "supervisor", agent, resourceId: "tests" });
+  // #region orchestrator
   // A2AMiddlewareAgent.wrapStream subscribes to the orchestrator's run twice (once through
   // `this.apply(...)`, whose `processedMutations$.subscribe()` has no error handler, and once
   // for the client), and an agent's run is a cold observable: each subscription runs the model
@@ -173,47 +159,33 @@ function orchestrator(memory) {
       transformChunks(false),
       shareReplay(),
     );
+  // #endregion orchestrator
   return mastra;
 }
 
-/** @returns {Promise<{ name: string, url: string, stop?: string, close(): Promise<void> }>} */
+/** @returns {Promise<import("./script.mjs").Runtime>} */
 export async function startA2A({ direct = false } = {}) {
   const helper = await startHelper();
-  // The scripted model's memory (what already failed once), for the server's life.
-  const memory = { failed: new Set(), stateTool: "none", stateArgs: () => ({}) };
+  const memory = scriptMemory();
   // #region server
-  const server = http.createServer(async (req, res) => {
-    if (req.method === "OPTIONS") return res.writeHead(204, CORS).end();
-    if (req.method !== "POST") return res.writeHead(404, CORS).end();
-    const chunks = [];
-    for await (const chunk of req) chunks.push(chunk);
-    const input = JSON.parse(Buffer.concat(chunks).toString("utf8"));
-    res.writeHead(200, { ...CORS, "content-type": "text/event-stream", "cache-control": "no-cache" });
-    const write = (event) => res.write(`data: ${JSON.stringify(event)}\n\n`);
-    // One agent per request: both keep the run's messages in the instance.
-    const agent = direct
-      ? new A2AAgent({ a2aClient: new A2AClient(helper.url) })
-      : new A2AMiddlewareAgent({
-          agentUrls: [helper.url],
-          orchestrationAgent: orchestrator(memory),
-          instructions: "Delegate to the helper when asked.",
-        });
-    const subscription = agent.run(input).subscribe({
-      next: write,
-      error: (error) => {
-        // Both adapters send their RUN_ERROR, then fail the observable with it.
-        if (error?.type !== "RUN_ERROR") write({ type: "RUN_ERROR", message: error instanceof Error ? error.message : String(error) });
-        res.end();
-      },
-      complete: () => res.end(),
-    });
-    res.on("close", () => subscription.unsubscribe());
-  });
+  const server = http.createServer(
+    agUiHandler((input) => {
+      // One agent per request: both keep the run's messages in the instance.
+      const agent = direct
+        ? new A2AAgent({ a2aClient: new A2AClient(helper.url) })
+        : new A2AMiddlewareAgent({
+            agentUrls: [helper.url],
+            orchestrationAgent: orchestrator(memory),
+            instructions: "Delegate to the helper when asked.",
+          });
+      return agent.run(input);
+    }),
+  );
   // #endregion server
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
     name: direct ? "A2A (@ag-ui/a2a)" : "A2A supervisor (@ag-ui/a2a-middleware)",
-    url: `http://127.0.0.1:${server.address().port}/`,
+    url: `${await listen(server)}/`,
+    hold: memory.hold,
     close: async () => {
       await closeServer(server);
       await helper.close();

@@ -6,6 +6,7 @@
 //   node apps/playground/e2e/runtimes/smoke.mjs voltagent tanstack strands a2a
 //   node apps/playground/e2e/runtimes/smoke.mjs tanstack --json     (the whole events, not their types)
 //   node apps/playground/e2e/runtimes/smoke.mjs tanstack --record apps/playground/e2e/fixtures/x.json
+//     (instead of the scenarios: one recorded conversation, see recordConversation)
 //
 // The runtimes' folder must be installed first (`npm ci` in apps/playground/e2e/runtimes, or any
 // run of the browser tests). Not a test file: nothing runs it but a person.
@@ -163,7 +164,7 @@ const ending = (frames) => {
 };
 
 /** The scenarios, in order; each prints what came back. */
-export async function smoke(name, server, { json = false, record } = {}) {
+export async function smoke(name, server, { json = false } = {}) {
   const log = async (label, r, note = "") => {
     console.log(`\n[${name}] ${label}: HTTP ${r.status}${note ? ` (${note})` : ""}`);
     console.log(`  events: ${summary(r.frames)}`);
@@ -193,19 +194,6 @@ export async function smoke(name, server, { json = false, record } = {}) {
     const followUp = input(bgThread, [ask, ...answered], { tools: [BACKGROUND] });
     results.frontendToolResult = await run(server.url, followUp);
     await log("frontend tool (follow-up with the result)", results.frontendToolResult);
-    if (record) {
-      const recording = {
-        version: 1,
-        recordedAt: new Date().toISOString(),
-        runs: [
-          { protocol: "ag-ui", path: "/", input: bg, events: timed(results.frontendTool) },
-          { protocol: "ag-ui", path: "/", input: followUp, events: timed(results.frontendToolResult) },
-        ],
-      };
-      writeFileSync(record, `${JSON.stringify(recording, null, 2)}\n`);
-      writeFileSync(record.replace(/\.json$/, ".sse"), results.frontendTool.body + results.frontendToolResult.body);
-      console.log(`  recorded to ${record} (and the raw SSE bodies to ${record.replace(/\.json$/, ".sse")})`);
-    }
   } else console.log("  (no TOOL_CALL_START: no follow-up)");
 
   // 3. A backend tool the server runs itself.
@@ -242,9 +230,12 @@ export async function smoke(name, server, { json = false, record } = {}) {
   results.retry = await run(server.url, input(failThread, fail));
   await log("retry", results.retry);
 
-  // 7. Stop: the client closes the stream mid-reply, then asks again on the thread.
+  // 7. Stop: the client closes the stream mid-reply (the story is held after its first words
+  //    until then), then asks again on the thread.
   const stopThread = thread();
+  const held = server.hold?.() ?? { release() {} };
   results.stop = await run(server.url, input(stopThread, [user("tell me a story")]), { abortAfterMs: 600 });
+  held.release();
   await log("stop (closed after 600 ms)", results.stop);
   // (A person types the next message a moment later: the server has seen the stream close.)
   await new Promise((resolve) => setTimeout(resolve, 500));
@@ -271,6 +262,33 @@ export async function smoke(name, server, { json = false, record } = {}) {
 
 const timed = (r) => r.frames.map((f, i) => ({ t: r.times[i] ?? 0, event: f.event }));
 
+/**
+ * Records two threads as the playground's agentic-chat page holds them (its change_background tool
+ * offered every run, the user's messages piling up): "hello there" then "make the background teal"
+ * on one, "what is the weather in Lisbon?" on a new one. Writes a `tandem-mock --replay` recording
+ * (version 1, packages/mock-agent/src/replay.ts: each request is matched to the next run by the
+ * user's messages, the tools offered, the state and the resume) to `file`, and the raw SSE bodies
+ * beside it (`.sse`).
+ */
+async function recordConversation(server, file) {
+  const runs = [];
+  let bodies = "";
+  for (const turns of [["hello there", "make the background teal"], ["what is the weather in Lisbon?"]]) {
+    const threadId = id("thread-recorded");
+    const said = [];
+    for (const text of turns) {
+      said.push(user(text));
+      const request = input(threadId, [...said], { tools: [BACKGROUND] });
+      const r = await run(server.url, request);
+      runs.push({ protocol: "ag-ui", path: "/", input: request, events: timed(r) });
+      bodies += r.body;
+    }
+  }
+  writeFileSync(file, `${JSON.stringify({ version: 1, recordedAt: new Date().toISOString(), runs }, null, 2)}\n`);
+  writeFileSync(file.replace(/\.json$/, ".sse"), bodies);
+  console.log(`recorded ${runs.length} runs to ${file} (and their raw SSE bodies to ${file.replace(/\.json$/, ".sse")})`);
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const args = process.argv.slice(2);
   const json = args.includes("--json");
@@ -285,7 +303,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     const server = await (await import(new URL(file, import.meta.url).href))[start](options);
     console.log(`\n=== ${server.name} at ${server.url}`);
     try {
-      await smoke(name, server, { json, record });
+      if (record) await recordConversation(server, record);
+      else await smoke(name, server, { json });
     } finally {
       await server.close();
     }

@@ -1,3 +1,4 @@
+// @ts-check
 // An AWS Strands agent (@strands-agents/sdk, TypeScript) over a scripted model (a subclass of its
 // Model, as its own tests fake one), served as AG-UI by @ag-ui/aws-strands's StrandsAgent: a POST
 // of RunAgentInput is answered with its run's events as SSE. On 127.0.0.1 and a free port.
@@ -6,26 +7,13 @@
 // "@ag-ui/core/schemas". Strands lives in the `strands/` workspace: it needs zod 4.)
 //   get_weather   a server tool
 //   delete_file   a server tool that asks first: Strands' context.interrupt(), which the adapter
-//                 reports as RUN_FINISHED with an interrupt outcome and resumes from `resume`
+//                 reports as RUN_FINISHED with an interrupt outcome (a question: its reason is the
+//                 interrupt's reason and message; no toolCallId, no responseSchema) and resumes
+//                 from `resume`, whose payload interrupt() returns: "yes" deletes
 //   set_recipe    a server tool whose arguments are the shared state (the adapter's stateFromArgs)
 import http from "node:http";
-import { closeServer } from "./copilotkit.mjs";
-import { reply } from "./script.mjs";
-
-let ids = 0;
-const nextId = (prefix) => `${prefix}-${++ids}-${Date.now().toString(36)}`;
-const sleep = (ms, signal) =>
-  new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      "abort",
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-      { once: true },
-    );
-  });
+import { CORS, closeServer, listen, readJson } from "./http.mjs";
+import { deltasOf, nextId, reply, scriptMemory, weatherIn } from "./script.mjs";
 
 /** Strands' messages (content blocks) as the AI SDK prompt script.mjs reads. */
 function promptOf(messages) {
@@ -44,12 +32,6 @@ function promptOf(messages) {
   });
 }
 
-const CORS = {
-  "access-control-allow-origin": "*",
-  "access-control-allow-methods": "POST, OPTIONS",
-  "access-control-allow-headers": "*, content-type, authorization",
-};
-
 const { Agent, FunctionTool, Model, StrandsAgent } = await import("./strands/index.mjs");
 
 /** A Strands Model whose stream is what script.mjs says, as Strands' model stream events. */
@@ -65,11 +47,18 @@ class ScriptedModel extends Model {
   getConfig() {
     return this.config;
   }
+  /**
+   * @param {import("./strands/index.mjs").Message[]} messages
+   * @param {import("./strands/index.mjs").StreamOptions} [options]
+   * @returns {AsyncGenerator<import("./strands/index.mjs").ModelStreamEvent>}
+   */
   async *stream(messages, options) {
     const signal = options?.cancelSignal;
     yield { type: "modelMessageStartEvent", role: "assistant" };
+    /** @type {"endTurn" | "toolUse"} */
     let stopReason = "endTurn";
-    for (const part of reply(promptOf(messages), this.memory)) {
+    const offered = (options?.toolSpecs ?? []).map((spec) => spec.name);
+    for (const part of reply(promptOf(messages), this.memory, offered)) {
       if ("error" in part) throw new Error(part.error);
       if ("tool" in part) {
         yield { type: "modelContentBlockStartEvent", start: { type: "toolUseStart", name: part.tool, toolUseId: nextId("call") } };
@@ -79,36 +68,38 @@ class ScriptedModel extends Model {
         continue;
       }
       yield { type: "modelContentBlockStartEvent" };
-      for (const text of part.text) {
-        if (signal?.aborted) break;
-        yield { type: "modelContentBlockDeltaEvent", delta: { type: "textDelta", text } };
-        await sleep(part.delayMs ?? 5, signal);
-      }
+      for await (const text of deltasOf(part, signal)) yield { type: "modelContentBlockDeltaEvent", delta: { type: "textDelta", text } };
       yield { type: "modelContentBlockStopEvent" };
     }
     yield { type: "modelMessageStopEvent", stopReason };
   }
 }
 
+/**
+ * A JSON Schema object whose properties are all required.
+ * @param {Record<string, import("./strands/index.mjs").JSONSchema>} properties
+ * @returns {import("./strands/index.mjs").JSONSchema}
+ */
 const object = (properties) => ({ type: "object", properties, required: Object.keys(properties) });
 
-/** @returns {Promise<{ name: string, url: string, stop?: string, close(): Promise<void> }>} */
+/** @returns {Promise<import("./script.mjs").Runtime>} */
 export async function startStrands() {
-  const memory = { failed: new Set(), stateTool: "set_recipe", stateArgs: (state) => state };
+  const memory = scriptMemory({ stateTool: "set_recipe", stateArgs: (state) => state });
+  // #region agent
   const tools = [
     new FunctionTool({
       name: "get_weather",
       description: "The weather in a city.",
       inputSchema: object({ city: { type: "string" } }),
-      callback: ({ city }) => ({ city, sky: "sunny", celsius: 21 }),
+      callback: ({ city }) => weatherIn(city),
     }),
     new FunctionTool({
       name: "delete_file",
       description: "Delete a file (asks the person first).",
       inputSchema: object({ path: { type: "string" } }),
       callback: ({ path }, context) => {
-        const answer = context.interrupt({ name: "delete_file", reason: { message: `Delete ${path}?` } });
-        return answer?.approved ? { deleted: path } : { deleted: false };
+        const answer = context.interrupt({ name: "delete_file", reason: `Delete ${path}? Answer yes or no.` });
+        return answer === "yes" ? { deleted: path } : { deleted: false };
       },
     }),
     new FunctionTool({
@@ -122,18 +113,19 @@ export async function startStrands() {
   const agent = new StrandsAgent({
     agent: template,
     name: "tandem-test",
-    config: { toolBehaviors: { set_recipe: { stateFromArgs: (ctx) => ctx.toolInput } } },
+    config: { toolBehaviors: { set_recipe: { stateFromArgs: (ctx) => /** @type {Record<string, unknown>} */ (ctx.toolInput) } } },
   });
+  // #endregion agent
   // #region server
   const server = http.createServer(async (req, res) => {
-    if (req.method === "OPTIONS") return res.writeHead(204, CORS).end();
-    if (req.method !== "POST") return res.writeHead(404, CORS).end();
-    const chunks = [];
-    for await (const chunk of req) chunks.push(chunk);
-    const input = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+    if (req.method === "OPTIONS") return void res.writeHead(204, CORS).end();
+    if (req.method !== "POST") return void res.writeHead(404, CORS).end();
+    const input = await readJson(req);
     res.writeHead(200, { ...CORS, "content-type": "text/event-stream", "cache-control": "no-cache" });
     // StrandsAgent.run is an async generator of AG-UI events; returning it (Stop: the client
-    // closed the stream) aborts the Strands invocation through its cancelSignal.
+    // closed the stream) aborts the Strands invocation, once the generator is at its next event
+    // (an async generator's return waits for the step under way: a model that has not streamed
+    // its next token yet holds the thread's run until it does).
     const events = agent.run(input);
     res.on("close", () => void events.return(undefined).catch(() => {}));
     try {
@@ -147,6 +139,5 @@ export async function startStrands() {
     res.end();
   });
   // #endregion server
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { name: "AWS Strands", url: `http://127.0.0.1:${server.address().port}/`, close: () => closeServer(server) };
+  return { name: "AWS Strands", url: `${await listen(server)}/`, hold: memory.hold, close: () => closeServer(server) };
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // A VoltAgent agent (@voltagent/core) over the AI SDK's mock language model, served as AG-UI
 // through @voltagent/ag-ui's VoltAgentAGUI (an @ag-ui/client AbstractAgent): a POST of
 // RunAgentInput is answered with its events as SSE, like mastra.mjs. On 127.0.0.1 and a free port.
@@ -9,14 +10,8 @@
 import http from "node:http";
 import { MockLanguageModelV3 } from "ai/test";
 import { z } from "zod";
-import { closeServer } from "./copilotkit.mjs";
-import { reply, streamOf } from "./script.mjs";
-
-const CORS = {
-  "access-control-allow-origin": "*",
-  "access-control-allow-methods": "POST, OPTIONS",
-  "access-control-allow-headers": "*, content-type, authorization",
-};
+import { agUiHandler, closeServer, listen } from "./http.mjs";
+import { scriptedStream, scriptMemory, weatherIn } from "./script.mjs";
 
 /**
  * @voltagent/core, loaded as in production: out of it (NODE_ENV unset or not "production") it
@@ -35,23 +30,19 @@ async function loadVoltAgent() {
   }
 }
 
-/** @returns {Promise<{ name: string, url: string, stop?: string, close(): Promise<void> }>} */
+/** @returns {Promise<import("./script.mjs").Runtime>} */
 export async function startVoltAgent() {
   const { Agent, Memory, InMemoryStorageAdapter, createTool, VoltAgentAGUI } = await loadVoltAgent();
-  const memory = {
-    failed: new Set(),
-    stateTool: "update_working_memory",
-    stateArgs: (state) => ({ content: state, mode: "replace" }),
-  };
+  const memory = scriptMemory({ stateTool: "update_working_memory", stateArgs: (state) => ({ content: state, mode: "replace" }) });
   // VoltAgent 2.x runs on the AI SDK 6: a language model of specification v3.
   const model = new MockLanguageModelV3({
-    doStream: async ({ prompt, abortSignal }) => ({ stream: streamOf(reply(prompt, memory), "v3", abortSignal) }),
+    doStream: scriptedStream(memory, "v3"),
   });
   const getWeather = createTool({
     name: "get_weather",
     description: "The weather in a city.",
     parameters: z.object({ city: z.string() }),
-    execute: async ({ city }) => ({ city, sky: "sunny", celsius: 21 }),
+    execute: async ({ city }) => weatherIn(city),
   });
   const deleteFile = createTool({
     name: "delete_file",
@@ -60,6 +51,7 @@ export async function startVoltAgent() {
     needsApproval: true,
     execute: async ({ path }) => ({ deleted: path }),
   });
+  // #region agent
   const agent = new Agent({
     name: "tandem-test",
     instructions: "You are a test agent.",
@@ -74,6 +66,7 @@ export async function startVoltAgent() {
       workingMemory: { enabled: true, scope: "conversation", schema: z.object({ recipe: z.any() }) },
     }),
   });
+  // #endregion agent
   // @voltagent/ag-ui 1.0.3 console.logs every event it sends ("[VoltAgentAGUI] emit event"),
   // unconditionally: filtered out of the tests' output while this server runs.
   const log = console.log;
@@ -82,30 +75,13 @@ export async function startVoltAgent() {
     log(first, ...rest);
   };
   // #region server
-  const server = http.createServer(async (req, res) => {
-    if (req.method === "OPTIONS") return res.writeHead(204, CORS).end();
-    if (req.method !== "POST") return res.writeHead(404, CORS).end();
-    const chunks = [];
-    for await (const chunk of req) chunks.push(chunk);
-    const input = JSON.parse(Buffer.concat(chunks).toString("utf8"));
-    res.writeHead(200, { ...CORS, "content-type": "text/event-stream", "cache-control": "no-cache" });
-    const write = (event) => res.write(`data: ${JSON.stringify(event)}\n\n`);
-    const subscription = new VoltAgentAGUI({ agent, deriveUserId: () => "tests" }).run(input).subscribe({
-      next: write,
-      error: (error) => {
-        write({ type: "RUN_ERROR", message: error instanceof Error ? error.message : String(error) });
-        res.end();
-      },
-      complete: () => res.end(),
-    });
-    // Stop: the client closes the stream; unsubscribing aborts the agent's run.
-    res.on("close", () => subscription.unsubscribe());
-  });
+  // Stop: the client closes the stream; unsubscribing aborts the agent's run.
+  const server = http.createServer(agUiHandler((input) => new VoltAgentAGUI({ agent, deriveUserId: () => "tests" }).run(input)));
   // #endregion server
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
     name: "VoltAgent",
-    url: `http://127.0.0.1:${server.address().port}/`,
+    url: `${await listen(server)}/`,
+    hold: memory.hold,
     close: async () => {
       await closeServer(server);
       console.log = log;

@@ -1,21 +1,25 @@
-import { execFile } from "node:child_process";
-import { createHash } from "node:crypto";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { promisify } from "node:util";
+import { pathToFileURL } from "node:url";
+import { inject } from "vitest";
+import { installRuntimes, runtimesFolder, waitForRuntimesInstall } from "./runtimesInstall";
 
 /**
  * Real agent servers (CopilotKit's runtime, Mastra, a LangGraph.js graph on LangGraph's API server
- * through @ag-ui/langgraph) for the browser tests. They are not
- * dependencies of the workspace, so `pnpm install` never downloads them: `e2e/runtimes/` has
- * its own package.json and lockfile, installed with `npm ci` the first time a test needs them
- * (and again when the lockfile changes), into `e2e/runtimes/node_modules`.
+ * through @ag-ui/langgraph, VoltAgent, TanStack AI, AWS Strands, an A2A supervisor) for the
+ * browser tests (runtimes/smoke.mjs runs them without a browser). They are not dependencies of
+ * the workspace, so `pnpm install` never downloads them: `e2e/runtimes/` has its own package.json
+ * and lockfile, installed with `npm ci` the first time a test needs them (and again when the
+ * lockfile changes): see runtimesInstall.ts.
  */
-const folder = fileURLToPath(new URL("./runtimes/", import.meta.url));
-const stamp = path.join(folder, "node_modules", ".tandem-lockfile-sha256");
 
-/** A real agent server the tests point the playground at. */
+declare module "vitest" {
+  interface ProvidedContext {
+    /** The runtimes' installer globalSetup.ts serves (see runtimesInstall.ts). */
+    runtimesInstaller?: string;
+  }
+}
+
+/** A real agent server the tests point the playground at (see runtimes/script.mjs, `Runtime`). */
 export interface RuntimeServer {
   /** What the tests call it. */
   name: string;
@@ -23,45 +27,51 @@ export interface RuntimeServer {
   url: string;
   /** The `stop` URL template, where the runtime has one. */
   stop?: string;
+  /**
+   * Makes the scripted model's next stories wait after their first words until `release()` (or
+   * until their run is aborted): a test that needs a run going on holds it rather than racing it.
+   */
+  hold(): { release(): void };
   close(): Promise<void>;
 }
 
 let installing: Promise<void> | undefined;
 
-/** Installs the runtimes' folder from its lockfile unless it is installed already (once per process). */
+/**
+ * The runtimes, installed: by the one install of the test run (globalSetup.ts's installer), or,
+ * outside Vitest's browser project, by this process.
+ */
 export function ensureRuntimes(): Promise<void> {
-  installing ??= install();
+  const installer = inject("runtimesInstaller");
+  installing ??= installer ? waitForRuntimesInstall(installer) : installRuntimes();
   return installing;
 }
 
-async function install(): Promise<void> {
-  const lock = createHash("sha256")
-    .update(readFileSync(path.join(folder, "package-lock.json")))
-    .digest("hex");
-  if (existsSync(stamp) && readFileSync(stamp, "utf8") === lock) return;
-  const started = Date.now();
-  console.log("Installing the real agent runtimes for the browser tests (npm ci in apps/playground/e2e/runtimes)…");
-  const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-  try {
-    await promisify(execFile)(npm, ["ci", "--no-audit", "--no-fund", "--ignore-scripts", "--prefer-offline"], {
-      cwd: folder,
-      maxBuffer: 64 * 1024 * 1024,
-    });
-  } catch (error) {
-    const { stderr } = error as { stderr?: string };
-    throw new Error(`Could not install the runtimes in ${folder} (npm ci failed; it needs the npm registry):\n${stderr ?? error}`);
-  }
-  writeFileSync(stamp, lock);
-  console.log(`Installed the runtimes in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
-}
+/** Each runtime's file in `runtimes/` and the function that starts it. */
+const RUNTIMES = {
+  copilotkit: ["copilotkit.mjs", "startCopilotKit"],
+  mastra: ["mastra.mjs", "startMastra"],
+  langgraph: ["langgraph.mjs", "startLangGraph"],
+  // A VoltAgent agent through @voltagent/ag-ui.
+  voltagent: ["voltagent.mjs", "startVoltAgent"],
+  // TanStack AI's chat() as SSE (no durability log: see tanstack.mjs for what one changes).
+  tanstack: ["tanstack.mjs", "startTanStack"],
+  // An AWS Strands agent through @ag-ui/aws-strands (its own workspace, `runtimes/strands/`).
+  strands: ["strands.mjs", "startStrands"],
+  // A supervisor (@ag-ui/a2a-middleware around a Mastra agent) delegating to a scripted A2A agent.
+  a2a: ["a2a.mjs", "startA2A"],
+} as const;
 
-/** Starts one of the runtimes on 127.0.0.1 and a free port. */
-export async function startRuntime(name: "copilotkit" | "mastra" | "langgraph"): Promise<RuntimeServer> {
+/** The names `startRuntime` takes. */
+export type RuntimeName = keyof typeof RUNTIMES;
+
+/** Starts one of the runtimes on 127.0.0.1 and a free port (`options` go to its start function). */
+export async function startRuntime(name: RuntimeName, options?: Record<string, unknown>): Promise<RuntimeServer> {
   await ensureRuntimes();
   // CopilotKit's runtime reports usage over the network unless told not to.
   process.env.COPILOTKIT_TELEMETRY_DISABLED = "true";
   process.env.DO_NOT_TRACK = "1";
-  const module = await import(pathToFileURL(path.join(folder, `${name}.mjs`)).href);
-  if (name === "langgraph") return module.startLangGraph();
-  return name === "copilotkit" ? module.startCopilotKit() : module.startMastra();
+  const [file, start] = RUNTIMES[name];
+  const module = await import(pathToFileURL(path.join(runtimesFolder, file)).href);
+  return module[start](options);
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // A LangGraph.js graph (langgraphGraph.mjs) on LangGraph's own API server, in process and in
 // memory (@langchain/langgraph-api's startServer), fronted by @ag-ui/langgraph's LangGraphAgent
 // with its default settings: a POST of RunAgentInput is answered with the agent's events as SSE.
@@ -9,20 +10,19 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { LangGraphAgent } from "@ag-ui/langgraph";
-import { closeServer } from "./copilotkit.mjs";
+import { agUiHandler, closeServer, listen } from "./http.mjs";
+import { scriptMemory } from "./script.mjs";
 
-const CORS = {
-  "access-control-allow-origin": "*",
-  "access-control-allow-methods": "POST, OPTIONS",
-  "access-control-allow-headers": "*, content-type, authorization",
-};
-
-/** @returns {Promise<{ name: string, url: string, close(): Promise<void> }>} */
+/** @returns {Promise<import("./script.mjs").Runtime>} */
 export async function startLangGraph() {
+  // The graph's scripted model reads its memory here (langgraphGraph.mjs, MEMORY): LangGraph's
+  // server loads the graph by path, in this process.
+  const memory = scriptMemory({ stateTool: "set_recipe", stateArgs: (state) => state });
+  /** @type {any} */ (globalThis)[Symbol.for("tandem.e2e.langgraph.memory")] = memory;
   // LangGraph's server keeps its runs and checkpoints in memory and flushes them to files in
   // `cwd`: a folder of its own, removed on close.
   const cwd = await mkdtemp(path.join(os.tmpdir(), "tandem-langgraph-"));
-  const file = (name) => fileURLToPath(new URL(name, import.meta.url));
+  const file = (/** @type {string} */ name) => fileURLToPath(new URL(name, import.meta.url));
   // Its logger reads LOG_LEVEL when it loads: the tests want its errors only.
   process.env.LOG_LEVEL ??= "error";
   const { startServer } = await import("@langchain/langgraph-api/server");
@@ -32,38 +32,32 @@ export async function startLangGraph() {
     host: "127.0.0.1",
     cwd,
     graphs: { agent: `${file("./langgraphGraph.mjs")}:graph` },
-    http: { app: `${file("./langgraphRoutes.mjs")}:app` },
+    http: {
+      app: `${file("./langgraphRoutes.mjs")}:app`,
+      // The server's own routes, all on (its defaults).
+      disable_assistants: false,
+      disable_threads: false,
+      disable_runs: false,
+      disable_store: false,
+      disable_meta: false,
+    },
   });
   const deploymentUrl = `http://${langgraph.host}`;
   // #region server
-  const server = http.createServer(async (req, res) => {
-    if (req.method === "OPTIONS") return res.writeHead(204, CORS).end();
-    if (req.method !== "POST") return res.writeHead(404, CORS).end();
-    const chunks = [];
-    for await (const chunk of req) chunks.push(chunk);
-    const input = JSON.parse(Buffer.concat(chunks).toString("utf8"));
-    res.writeHead(200, { ...CORS, "content-type": "text/event-stream", "cache-control": "no-cache" });
-    const write = (event) => res.write(`data: ${JSON.stringify(event)}\n\n`);
-    // One agent per request: the adapter keeps the run it serves in the instance.
-    const agent = new LangGraphAgent({ deploymentUrl, graphId: "agent" });
-    const subscription = agent.run(input).subscribe({
-      next: write,
-      error: (error) => {
-        write({ type: "RUN_ERROR", message: error instanceof Error ? error.message : String(error) });
-        res.end();
-      },
-      complete: () => res.end(),
-    });
-    res.on("close", () => {
-      subscription.unsubscribe();
-      if (!res.writableFinished) agent.abortRun();
-    });
-  });
+  const server = http.createServer(
+    agUiHandler((input, closed) => {
+      // One agent per request: the adapter keeps the run it serves in the instance. Stop (the
+      // client closes the stream first) cancels the graph's run on LangGraph's server.
+      const agent = new LangGraphAgent({ deploymentUrl, graphId: "agent" });
+      closed.addEventListener("abort", () => agent.abortRun());
+      return agent.run(input);
+    }),
+  );
   // #endregion server
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
     name: "LangGraph",
-    url: `http://127.0.0.1:${server.address().port}/`,
+    url: `${await listen(server)}/`,
+    hold: memory.hold,
     close: async () => {
       await closeServer(server);
       await langgraph.cleanup();

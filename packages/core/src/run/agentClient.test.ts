@@ -494,6 +494,24 @@ describe("AgentClient errors", () => {
     expect(client.state.messages.map((m) => m.content)).toEqual(["hello", "so far"]);
   });
 
+  it("keeps the agent's RUN_ERROR when the server sends more after it (VoltAgent's RUN_FINISHED)", async () => {
+    // @voltagent/ag-ui 1.0.3 ends a failed run with RUN_ERROR and then RUN_FINISHED, which the
+    // protocol refuses: the user is to read the agent's message, not the refusal.
+    const { client } = await connect((input) => [
+      runStarted(input),
+      { type: "RUN_ERROR", message: "The model is overloaded." },
+      runFinished(input),
+    ]);
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    await client.sendMessage("hello");
+    expect(client.state.status).toBe("error");
+    expect(client.state.error).toEqual({ kind: "agent", message: "The model is overloaded." });
+    expect(warn.mock.calls.map((call) => String(call[0]))).toEqual([
+      expect.stringContaining("after its RUN_ERROR: Cannot send event type 'RUN_FINISHED'"),
+    ]);
+    warn.mockRestore();
+  });
+
   it("turns a malformed frame into a protocol error", async () => {
     const { client } = await connect((input) => [runStarted(input), { raw: "data: {not json\n\n" }, runFinished(input)]);
     await client.sendMessage("hello");

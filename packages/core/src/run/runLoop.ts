@@ -179,7 +179,11 @@ export class RunLoop {
     } catch (error) {
       this.controller = null;
       this.openRunId = null;
-      this.fail(toAgentError(error));
+      // A run that already failed with the agent's RUN_ERROR keeps that failure: what the server
+      // sends after it (a RUN_FINISHED the protocol refuses there, a drop) is not the user's news.
+      if (this.state.status === "error" && this.state.error?.kind === "agent") {
+        console.warn(`[tandem] the agent sent more after its RUN_ERROR: ${error instanceof Error ? error.message : String(error)}`);
+      } else this.fail(toAgentError(error));
     }
     this.host.settled?.();
   }

@@ -47,11 +47,12 @@ export default defineConfig({
   ssr: { resolve: { conditions: ["tandem-source", ...defaultServerConditions.filter((c) => c !== "module")] } },
   resolve: { conditions: ["tandem-source", ...defaultClientConditions] },
   test: {
-    // Twice the cores: the browser files mostly wait (Chromium at a quarter speed sleeps, replies
-    // stream). Measured on 2 cores, one browser file keeps about 0.3 of a core busy (95 s of CPU for
-    // 330 s of six files' tests), so four at a time use 1.2 cores, and the unit projects (sorted
-    // after "browser") fill the rest as the browser files end.
-    maxWorkers: Math.min(8, availableParallelism() * 2),
+    // Vitest's default is one worker short of the cores: on CI's 2 cores, one file at a time. The
+    // browser files mostly wait (streamed replies, held runs), so two at a time halve the run. More
+    // do not help on 2 cores: with four browser files at a time and the packed-tarball steps
+    // beside them, the CPU was busy all the time (vmstat: 0% idle, 18-24 runnable; a throttled
+    // Chromium renderer still takes 40% of a core) and each file ran four times slower.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       unit("core", "node"),
       unit("react", "jsdom"),
@@ -88,9 +89,8 @@ export default defineConfig({
           hookTimeout: 180_000,
           // What a user would see, waited for up to 10 s (vitest's 1 s is too short for Chromium at a quarter speed).
           expect: { poll: { timeout: 10_000 } },
-          // Several files at a time (see maxWorkers): a page at a quarter speed leaves the CPU mostly
-          // idle (Chromium's throttling sleeps), so other files' pages fill that time. Each file has
-          // its own Chromium, preview server and mock agent on free ports, so none shares state.
+          // Two files at a time (see maxWorkers). Each file has its own Chromium, preview server and
+          // mock agent on free ports, so none shares state.
           fileParallelism: true,
         },
       },

@@ -43,7 +43,8 @@ export const reducerParts = {
       case EventType.STATE_DELTA: {
         const result = applyPatch(s.state, event.delta);
         if (result.ok) s.state = result.value;
-        else refuse(patchRule(result), event, result.reason);
+        // The official client's words, which the AG-UI conformance corpus looks for in the warning.
+        else refuse(patchRule(result), event, `Failed to apply state patch; the state is kept as it was: ${result.reason}`);
         return;
       }
       case EventType.MESSAGES_SNAPSHOT:

@@ -118,18 +118,19 @@ async function driveInChromium(url) {
     // The follow-up reply is held after "now" until the Markdown worker has started: a streaming reply's
     // open block is parsed off the page's thread, however fast or loaded the machine (no timing).
     const held = agent.hold((event) => event.type === "TEXT_MESSAGE_CONTENT" && String(event.delta).startsWith("now"));
-    const markdownWorker = new Promise((resolve) => {
-      page.on("worker", async (worker) => {
-        if ((await worker.evaluate(() => self.name).catch(() => "")) === "tandem-markdown") resolve(worker);
-      });
-    });
+    const markdownWorker = page
+      .waitForEvent("worker", {
+        predicate: async (worker) => (await worker.evaluate(() => self.name).catch(() => "")) === "tandem-markdown",
+        timeout: 60_000,
+      })
+      .catch(() => undefined);
     const box = page.getByRole("textbox", { name: "Message" });
     await box.fill("make the background teal");
     await box.press("Enter");
     await page.locator('[data-testid="tandem-chat"][data-running="true"]').waitFor();
     await held.reached;
     await page.locator('[data-testid="message"][data-role="assistant"]', { hasText: "The background is now" }).waitFor();
-    const started = await Promise.race([markdownWorker, new Promise((resolve) => setTimeout(resolve, 30_000).unref())]);
+    const started = await markdownWorker;
     held.release();
     if (!started) problems.push(`the Markdown parser's worker did not run while the reply streamed (workers: ${workers.length})`);
     const reply = page.locator('[data-testid="message"][data-role="assistant"]', { hasText: "The background is now teal" });

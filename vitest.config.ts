@@ -48,11 +48,11 @@ export default defineConfig({
   resolve: { conditions: ["tandem-source", ...defaultClientConditions] },
   test: {
     // Vitest's default is one worker short of the cores: on CI's 2 cores, one file at a time. The
-    // browser files mostly wait (streamed replies, held runs), so two at a time halve the run. More
-    // do not help on 2 cores: with four browser files at a time and the packed-tarball steps
-    // beside them, the CPU was busy all the time (vmstat: 0% idle, 18-24 runnable; a throttled
-    // Chromium renderer still takes 40% of a core) and each file ran four times slower.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // browser files mostly wait (streamed replies, held runs) on pages slowed by a CPU cap that
+    // sleeps (scripts/slow-chromium.mjs), so one file more than the cores keeps the CPU busy: on 2
+    // cores the whole run took 1,142 s at two files with DevTools' throttling (which spins: 0% idle)
+    // and 603 s at three with the cap (1.7 cores busy on average). Capped at 8 for big machines.
+    maxWorkers: Math.min(8, availableParallelism() + 1),
     projects: [
       unit("core", "node"),
       unit("react", "jsdom"),
@@ -89,8 +89,8 @@ export default defineConfig({
           hookTimeout: 180_000,
           // What a user would see, waited for up to 10 s (vitest's 1 s is too short for Chromium at a quarter speed).
           expect: { poll: { timeout: 10_000 } },
-          // Two files at a time (see maxWorkers). Each file has its own Chromium, preview server and
-          // mock agent on free ports, so none shares state.
+          // Several files at a time (see maxWorkers). Each file has its own Chromium, preview server
+          // and mock agent on free ports, so none shares state.
           fileParallelism: true,
         },
       },

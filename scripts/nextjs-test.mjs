@@ -25,8 +25,8 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { chromium } from "playwright-core";
-import { ensureChromium } from "./ensure-chromium.mjs";
 import { packPackages, root } from "./pack-packages.mjs";
+import { launchOptions, slowChromium } from "./slow-chromium.mjs";
 import { seconds, steps } from "./steps.mjs";
 
 const started = Date.now();
@@ -96,7 +96,9 @@ async function nextStart() {
 }
 
 async function driveInChromium(url) {
-  const browser = await chromium.launch({ executablePath: ensureChromium(), headless: true, args: ["--no-sandbox", "--disable-gpu"] });
+  // Chromium's CPU 4× slower, as every browser test here must pass (a CPU cgroup per renderer, or DevTools' throttling).
+  const slow = slowChromium(4);
+  const browser = await chromium.launch(launchOptions(slow));
   try {
     const page = await browser.newPage();
     const problems = [];
@@ -106,9 +108,7 @@ async function driveInChromium(url) {
     page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
     const workers = [];
     page.on("worker", (worker) => workers.push(worker));
-    // Chromium's CPU throttled 4×, as every browser test here must pass.
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    await slow.slowPage(page);
     await page.goto(url);
     // Hydrated: React has attached its fiber to the server-rendered chat root.
     await page.waitForFunction(() => {
@@ -142,6 +142,7 @@ async function driveInChromium(url) {
     return `reply: ${((await reply.textContent()) ?? "").trim()}; Markdown parsed in a worker (${workers.length} started)`;
   } finally {
     await browser.close();
+    slow.close();
   }
 }
 

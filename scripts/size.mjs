@@ -138,7 +138,9 @@ const targets = [
     // Issue 34 (run owner, exact resume, stored decisions, outbox merge, one loader): 27.91 KiB, budget 28.5.
     // Issue 36 (the composer's draft and the client's options in core, the loop in files of one idea;
     // untruncate-json left for the pipeline's chunk): 29.09 KiB, budget 29.5.
-    budget: 29.5 * KiB,
+    // Issues 38 and 39 (the AG-UI 1.x run rules in the loop, `client.diagnostics` with the rule
+    // each refusal names; the recorder itself is a chunk of its own): 29.52 KiB, budget 30.
+    budget: 30 * KiB,
     options: {
       stdin: {
         contents: 'export * from "@tandem/react";\nexport * from "@tandem/core";\n',

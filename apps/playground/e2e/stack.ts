@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { type Hold, type HoldAt, type MockAgent, startMockAgent } from "@tandem/mock-agent";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { preview } from "vite";
-import { ensureChromium } from "../../../scripts/ensure-chromium.mjs";
+import { launchOptions, type SlowChromium, slowChromium } from "../../../scripts/slow-chromium.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 export const resultsDir = path.resolve(root, "../../test-results");
@@ -16,25 +16,29 @@ export interface Stack {
   close(): Promise<void>;
 }
 
+/**
+ * How this file's Chromium is slowed (see cpuThrottle): set by startStack, used by throttleCpu for
+ * the pages it opens by hand.
+ */
+let slowed: SlowChromium | undefined;
+
 /** The playground as globalSetup.ts built it, on `vite preview`, a mock agent, and Chromium (see scripts/ensure-chromium.mjs), headless. */
 export async function startStack(): Promise<Stack> {
-  const executablePath = ensureChromium();
   const server = await preview({ root, logLevel: "warn", preview: { host: "127.0.0.1", port: 4173, strictPort: false } });
   const app = server.resolvedUrls!.local[0]!.replace(/\/$/, "");
   const agent = await startMockAgent({ tokenDelayMs: 15 });
-  const browser = await chromium.launch({
-    executablePath,
-    headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
+  const slow = slowChromium(cpuThrottle);
+  slowed = slow;
+  const browser = await chromium.launch(
+    launchOptions(slow, [
       "--disable-background-networking",
       "--disable-component-update",
       "--disable-sync",
       "--no-first-run",
       "--disable-quic",
-    ],
-  });
+    ]),
+  );
+
   mkdirSync(resultsDir, { recursive: true });
   return {
     app,
@@ -42,6 +46,7 @@ export async function startStack(): Promise<Stack> {
     browser,
     async close() {
       await browser.close();
+      slow.close();
       await agent.close();
       await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));
     },
@@ -56,9 +61,10 @@ export interface Screen {
 }
 
 /**
- * How many times slower than the machine Chromium's CPU runs (CDP `Emulation.setCPUThrottlingRate`):
- * 4 by default, so every test passes on a slow machine; `TANDEM_E2E_CPU_THROTTLE=1` turns it off
- * for debugging.
+ * How many times slower than a core of the machine Chromium's pages run: 4 by default, so every test
+ * passes on a slow device; `TANDEM_E2E_CPU_THROTTLE=1` turns it off for debugging. On Linux as root
+ * each renderer is capped by a CPU cgroup; elsewhere DevTools' throttling, which busy-waits and so
+ * costs a core's worth of CPU per open page (scripts/slow-chromium.mjs says why and measures it).
  */
 export const cpuThrottle = Number(process.env.TANDEM_E2E_CPU_THROTTLE ?? 4);
 
@@ -110,11 +116,13 @@ export async function closePages(stack: Stack): Promise<void> {
   await Promise.all(stack.browser.contexts().map((context) => context.close()));
 }
 
-/** Slows the page's CPU down cpuThrottle times (a page opened by hand, e.g. a second tab, calls it too). */
+/**
+ * Slows the page's CPU down cpuThrottle times (a page opened by hand, e.g. a second tab, calls it
+ * too): DevTools' throttling where the browser's renderers are not capped by a cgroup already.
+ */
 export async function throttleCpu(page: Page): Promise<void> {
-  if (!(cpuThrottle > 1)) return;
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpuThrottle });
+  if (!slowed) throw new Error("throttleCpu: no Chromium started by startStack");
+  await slowed.slowPage(page);
 }
 
 export async function send(page: Page, text: string): Promise<void> {

@@ -7,6 +7,7 @@ import type { ResumePoint } from "../storage/types.js";
 import type { ThreadStore } from "../store/createThreadStore.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import { loadedReducerParts, type RunHooks, type Transport, validatedEvents } from "../transport/index.js";
+import { loadReconnect } from "../transport/lazyReconnect.js";
 import type { AgentError, ThreadState } from "../types.js";
 import { RunFailure, toAgentError } from "./errors.js";
 import { InterruptAnswers } from "./interruptAnswers.js";
@@ -65,6 +66,8 @@ export class RunLoop {
   /** The messages from before the last run: Retry keeps these and drops the rest. */
   messageIdsBeforeRun = new Set<string>();
   private disposed = false;
+  /** Stops waiting to read on the last run whose reconnecting gave up (see `readOnWhenBack`). */
+  private unstall?: () => void;
   /** Another tab owns the run going on: this one runs no tools, follow-ups or answers, and sends nothing. */
   following = false;
 
@@ -165,6 +168,7 @@ export class RunLoop {
   /** No further runs start. */
   dispose(): void {
     this.disposed = true;
+    this.unstall?.();
     this.answers.dispose();
   }
 
@@ -229,7 +233,15 @@ export class RunLoop {
       for (const listener of this.host.runListeners) listener(input);
       this.openRunId = input.runId;
       try {
-        const hooks: RunHooks = { ...this.position.hooks(input.runId, resumeRun), network: this.host.network?.() };
+        const network = this.host.network?.();
+        const hooks: RunHooks = {
+          ...this.position.hooks(input.runId, resumeRun),
+          network,
+          // Reconnecting gave up: the run is read on when the page is visible again or the device back online.
+          onGaveUp: () => {
+            this.unstall = loadReconnect.loaded()?.readOnWhenBack(this, this.host.store, network, this.resumePoint);
+          },
+        };
         let events = validatedEvents(transport, input, controller.signal, hooks);
         if (events instanceof Promise) {
           events = events.catch((error: Error) => {

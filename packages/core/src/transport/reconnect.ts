@@ -5,6 +5,9 @@ import { canTry, pause } from "./deviceWait.js";
 import { HttpError } from "./http.js";
 import type { ReconnectOptions, RunHooks } from "./types.js";
 
+// Only a run whose stream dropped needs it: it comes in this chunk, off the first page load.
+export { readOnWhenBack } from "../run/readOnWhenBack.js";
+
 /** One event as a connection delivers it, with its SSE `id:` when it has one. */
 export interface IdentifiedEvent {
   event: BaseEvent;
@@ -142,6 +145,7 @@ export async function* reconnectingEvents(
         tell(false);
         const gaveUp = new RunFailure({ kind: "truncated", message: GAVE_UP });
         hooks.diagnose?.({ rule: "resume.gave-up", frame: cut, detail: `after ${attempt - 1} tries`, cause: gaveUp });
+        hooks.onGaveUp?.();
         throw gaveUp;
       }
       hooks.diagnose?.({

@@ -45,6 +45,12 @@ export interface RunHooks {
   /** The `id:` of each event as it arrives. */
   onEventId?(id: string): void;
   /**
+   * Reconnecting a dropped stream gave up (its tries or its time ran out): told just before the
+   * run fails as truncated, while the run's resume point is still known, so that the run can be
+   * read on from it later (when the page is visible again or the device back online).
+   */
+  onGaveUp?(): void;
+  /**
    * The server answered a resume by starting over (it ignores `Last-Event-ID`): told so that
    * later drops of its streams are not resumed (each resume would run the turn again there).
    */

@@ -1,4 +1,4 @@
-import { type MockAgent, startMockAgent } from "@tandem/mock-agent";
+import { type Hold, type MockAgent, startMockAgent } from "@tandem/mock-agent";
 import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { closePages, lastAssistantText, openPage, type Stack, screenshot, send, settled, startStack } from "./stack";
@@ -15,7 +15,15 @@ beforeAll(async () => {
   slow = await startMockAgent({ tokenDelayMs: 60 });
   story = await wholeStory(stack.agent);
 });
-afterEach(() => closePages(stack));
+/** Holds on the other agents' streams (stack.ts releases its own): released after each test, passed or not. */
+const holds: Hold[] = [];
+const releaseHolds = () => {
+  for (const held of holds.splice(0)) held.release();
+};
+afterEach(async () => {
+  releaseHolds();
+  await closePages(stack);
+});
 afterAll(async () => {
   await dropping?.close();
   await slow?.close();
@@ -53,6 +61,74 @@ async function recordAnnouncements(page: Page): Promise<() => Promise<string[]>>
   return () => page.evaluate(() => (window as unknown as { said: string[] }).said);
 }
 
+/**
+ * Hides the page (`hidden`) or shows it again, as switching tabs does: `document.visibilityState`
+ * says so and `visibilitychange` fires.
+ */
+async function setHidden(page: Page, hidden: boolean): Promise<void> {
+  await page.evaluate((hidden) => {
+    Object.defineProperty(document, "visibilityState", { configurable: true, get: () => (hidden ? "hidden" : "visible") });
+    Object.defineProperty(document, "hidden", { configurable: true, get: () => hidden });
+    document.dispatchEvent(new Event("visibilitychange"));
+  }, hidden);
+}
+
+/** Counts the page's requests that read a run on (they carry Last-Event-ID), as `window.resumeTries`. */
+const COUNT_RESUME_TRIES = `
+  const fetch = window.fetch;
+  window.resumeTries = 0;
+  window.fetch = function (input, init) {
+    const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
+    if (headers.has("Last-Event-ID")) window.resumeTries++;
+    return fetch.apply(this, arguments);
+  };
+`;
+
+/**
+ * A minute of the page's time passes at once (its clock is faked from here on, then flows again):
+ * every backoff wait the reconnect loop started ends. Returns how many tries it made meanwhile.
+ */
+async function aMinuteLater(page: Page): Promise<number> {
+  const tries = () => page.evaluate(() => (window as unknown as { resumeTries: number }).resumeTries);
+  const before = await tries();
+  await page.clock.runFor(60_000);
+  return (await tries()) - before;
+}
+
+/** How many requests of `agent` read a run on (they carry Last-Event-ID). */
+const resumes = (agent: MockAgent) => agent.requests.filter((r) => r.headers["last-event-id"]).length;
+
+/**
+ * A page on the dropping agent, its tries to read on counted and its clock faked (time flows until
+ * a test runs it on), the story sent and held after its fifth word, before the agent cuts the
+ * response. `releaseHolds()` lets the response go on to its cut.
+ */
+async function heldMidReply(): Promise<Page> {
+  const page = await openPage(stack, "agentic-chat", `agent=${encodeURIComponent(`${dropping.baseUrl}/agentic-chat`)}`, undefined, {
+    initScript: COUNT_RESUME_TRIES,
+  });
+  await page.clock.install();
+  const telling = dropping.hold({ type: "TEXT_MESSAGE_CONTENT", count: 5 });
+  holds.push(telling);
+  await send(page, "tell me a story");
+  await telling.reached;
+  await lastAssistantText(page)
+    .getByText(/^(\S+\s+){4}/)
+    .waitFor();
+  return page;
+}
+
+/** The story ends on the page whole (each word once), the run settles, with no error shown or thrown. */
+async function endsWhole(page: Page): Promise<void> {
+  await lastAssistantText(page)
+    .getByText(/work together\.$/)
+    .waitFor();
+  await settled(page);
+  expect((await lastAssistantText(page).textContent())?.trim()).toBe(story.trim());
+  expect(await page.getByRole("alert").count()).toBe(0);
+  expect((page as unknown as { errors: string[] }).errors).toEqual([]);
+}
+
 const userMessages = (page: Page) => page.locator('[data-testid="message"][data-role="user"]');
 
 describe("resumable streams, in Chromium", () => {
@@ -60,15 +136,9 @@ describe("resumable streams, in Chromium", () => {
     const page = await openPage(stack, "agentic-chat", `agent=${encodeURIComponent(`${dropping.baseUrl}/agentic-chat`)}`);
     const said = await recordAnnouncements(page);
     await send(page, "tell me a story");
-    await lastAssistantText(page)
-      .getByText(/work together\.$/)
-      .waitFor();
-    await settled(page);
-    expect((await lastAssistantText(page).textContent())?.trim()).toBe(story.trim());
-    expect(await page.getByRole("alert").count()).toBe(0);
+    await endsWhole(page);
     expect(await said()).toContain("Reconnecting…");
-    expect(dropping.requests.filter((r) => r.headers["last-event-id"]).length).toBeGreaterThan(3);
-    expect((page as unknown as { errors: string[] }).errors).toEqual([]);
+    expect(resumes(dropping)).toBeGreaterThan(3);
     await screenshot(page, "resume-dropped-connection");
   });
 
@@ -99,5 +169,37 @@ describe("resumable streams, in Chromium", () => {
     const resumed = slow.requests.filter((r) => r.headers["last-event-id"]);
     expect(resumed).toHaveLength(1);
     await screenshot(page, "resume-after-reload");
+  });
+
+  it("a tab hidden mid-reply while the network drops shows the whole reply when it becomes visible", async () => {
+    const page = await heldMidReply();
+    await setHidden(page, true);
+    await page.context().setOffline(true);
+    const before = resumes(dropping);
+    releaseHolds();
+    // The stream dropped while nobody looks and nothing can get through: it waits, a minute
+    // later still, without a try (each would fail, and six of them gave up).
+    await page.getByTestId("tandem-reconnecting").waitFor({ state: "attached" });
+    expect(await aMinuteLater(page)).toBe(0);
+    await page.context().setOffline(false);
+    // Online again, yet still hidden: still no try, no error.
+    expect(await aMinuteLater(page)).toBe(0);
+    expect(await page.getByRole("alert").count()).toBe(0);
+    expect(await page.getByTestId("tandem-chat").getAttribute("data-running")).toBe("true");
+    await setHidden(page, false);
+    await endsWhole(page);
+    expect(resumes(dropping)).toBeGreaterThan(before);
+    await screenshot(page, "resume-hidden-offline");
+  });
+
+  it("a connection lost mid-reply while offline: the whole reply once the device is back online", async () => {
+    const page = await heldMidReply();
+    await page.context().setOffline(true);
+    releaseHolds();
+    await page.getByTestId("tandem-reconnecting").waitFor({ state: "attached" });
+    expect(await aMinuteLater(page)).toBe(0);
+    expect(await page.getByRole("alert").count()).toBe(0);
+    await page.context().setOffline(false);
+    await endsWhole(page);
   });
 });

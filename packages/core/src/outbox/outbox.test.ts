@@ -6,6 +6,7 @@ import { memoryStorage } from "../storage/memoryStorage.js";
 import type { ThreadStorage } from "../storage/types.js";
 import { sync, until } from "../test/scripts.js";
 import "../test/warmPipeline.js";
+import { fakeNetwork } from "../test/fakeNetwork.js";
 import { ThreadRuntime } from "../threads/threadRuntime.js";
 import type { OutboxNetwork } from "./network.js";
 
@@ -28,23 +29,6 @@ async function serve(options: { fail?: () => boolean } = {}) {
     }) as never,
   });
   return agent;
-}
-
-/** A device whose connection the test turns off and on (what the browser's online event says). */
-function fakeNetwork(online = true) {
-  const listeners = new Set<() => void>();
-  const network: { online: boolean; onOnline: OutboxNetwork["onOnline"]; set(online: boolean): void } = {
-    online,
-    onOnline(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    set(next) {
-      this.online = next;
-      if (next) for (const listener of listeners) listener();
-    },
-  };
-  return network;
 }
 
 const userTexts = (a: MockAgent) =>

@@ -60,7 +60,8 @@ export class Outbox {
   private claiming = false;
   private disposed = false;
   private readonly cleanups: (() => void)[];
-  private readonly network: OutboxNetwork | null;
+  /** Where it hears the device is offline, and back online (null: never waits). @internal */
+  readonly network: OutboxNetwork | null;
 
   /** @internal made by its `AgentClient` */
   constructor(

@@ -89,6 +89,7 @@ export class AgentClient {
       runListeners: this.runListeners,
       failed: (error) => this.outbox.runFailed(error),
       settled: () => this.outbox.drain(),
+      network: () => this.outbox.network,
     });
     this.branching = new Branching(this.store, this.loop, () => this.stop());
     this.outbox = new Outbox(this, this.loop, () => this.branching.forget(), options.network);

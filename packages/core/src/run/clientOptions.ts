@@ -51,10 +51,14 @@ export interface ClientOptions {
    */
   diagnostics?: number;
   /**
-   * Where the outbox hears that the device is offline and back online: messages sent offline,
-   * or whose connection failed before the agent answered, wait and go when it is back. Default:
-   * the browser's `navigator.onLine` and `online` event (none outside a browser); `false` turns
-   * the waiting off (a failed connection is an error with Retry).
+   * Where the client hears that the device is offline and back online, and that the page is
+   * hidden and visible again. Messages sent offline, or whose connection failed before the agent
+   * answered, wait in the outbox and go when it is back. A run whose stream dropped spends no
+   * reconnecting try while offline or hidden, and tries at once when both are back; a run whose
+   * reconnecting gave up is read on from where it stopped the next time the page becomes visible
+   * or the device comes back online. Default: the browser's `navigator.onLine`,
+   * `document.visibilityState` and their events (none outside a browser); `false` turns all this
+   * waiting off (a failed connection is an error with Retry).
    */
   network?: OutboxNetwork | false;
   /**

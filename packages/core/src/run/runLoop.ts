@@ -1,11 +1,13 @@
 import { type BaseEvent, type Context, EventType, type RunAgentInput, type RunFinishedEvent } from "@ag-ui/core";
 import { NO_DECISIONS } from "../interrupts/decisions.js";
 import { clockOffset } from "../interrupts/expiry.js";
+import type { OutboxNetwork } from "../outbox/network.js";
 import { endSubagents, reduceWith } from "../reducer/reduceEvents.js";
 import type { ResumePoint } from "../storage/types.js";
 import type { ThreadStore } from "../store/createThreadStore.js";
 import type { ToolRegistry } from "../tools/registry.js";
-import { loadedReducerParts, type Transport, validatedEvents } from "../transport/index.js";
+import { loadedReducerParts, type RunHooks, type Transport, validatedEvents } from "../transport/index.js";
+import { loadReconnect } from "../transport/lazyReconnect.js";
 import type { AgentError, ThreadState } from "../types.js";
 import { RunFailure, toAgentError } from "./errors.js";
 import { InterruptAnswers } from "./interruptAnswers.js";
@@ -35,6 +37,8 @@ export interface RunLoopHost {
   failed?(error: AgentError): boolean;
   /** Told when a request and its follow-ups are over (the outbox sends what waited for them). */
   settled?(): void;
+  /** Whether the device is online and the page visible (the `network` option); null: not known, a drop is not waited out. */
+  network?(): OutboxNetwork | null;
 }
 
 /**
@@ -62,6 +66,8 @@ export class RunLoop {
   /** The messages from before the last run: Retry keeps these and drops the rest. */
   messageIdsBeforeRun = new Set<string>();
   private disposed = false;
+  /** Stops waiting to read on the last run whose reconnecting gave up (see `readOnWhenBack`). */
+  private unstall?: () => void;
   /** Another tab owns the run going on: this one runs no tools, follow-ups or answers, and sends nothing. */
   following = false;
 
@@ -162,6 +168,7 @@ export class RunLoop {
   /** No further runs start. */
   dispose(): void {
     this.disposed = true;
+    this.unstall?.();
     this.answers.dispose();
   }
 
@@ -226,7 +233,16 @@ export class RunLoop {
       for (const listener of this.host.runListeners) listener(input);
       this.openRunId = input.runId;
       try {
-        let events = validatedEvents(transport, input, controller.signal, this.position.hooks(input.runId, resumeRun));
+        const network = this.host.network?.();
+        const hooks: RunHooks = {
+          ...this.position.hooks(input.runId, resumeRun),
+          network,
+          // Reconnecting gave up: the run is read on when the page is visible again or the device back online.
+          onGaveUp: () => {
+            this.unstall = loadReconnect.loaded()?.readOnWhenBack(this, this.host.store, network, this.resumePoint);
+          },
+        };
+        let events = validatedEvents(transport, input, controller.signal, hooks);
         if (events instanceof Promise) {
           events = events.catch((error: Error) => {
             throw new RunFailure({ kind: "network", message: `Could not load Tandem's event validation: ${error.message}` });

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { AgentClient } from "../run/agentClient.js";
 import { memoryStorage } from "../storage/memoryStorage.js";
 import { persistThread } from "../storage/persistThread.js";
+import { type FakeNetwork, fakeNetwork } from "../test/fakeNetwork.js";
 import { sync, until } from "../test/scripts.js";
 
 let agent: MockAgent | undefined;
@@ -266,5 +267,74 @@ describe("resumable streams: reload", () => {
     });
     expect(client.state).toMatchObject({ status: "error", error: { kind: "truncated" } });
     expect(a.requests).toHaveLength(0);
+  });
+});
+
+describe("resumable streams: a run that gave up is read on when the page is visible again or the device back online", () => {
+  /** A server whose first response drops after "two"; answers 503 while `down`, else reads on after the Last-Event-ID asked. */
+  async function flaky() {
+    const server = { down: true };
+    const { url, lastEventIds } = await own(async (req, res, input, count) => {
+      const frames = run(input, WORDS);
+      if (count === 0) return write(req, res, frames.slice(0, 4), "drop");
+      if (server.down) return void res.writeHead(503).end();
+      return write(req, res, frames.slice(Number(req.headers["last-event-id"] ?? 0)), "end");
+    });
+    return { url, lastEventIds, server };
+  }
+
+  /** A client on that server whose reconnecting gave up: the truncated reply with Retry. */
+  async function gaveUp() {
+    const network = fakeNetwork();
+    const { url, lastEventIds, server } = await flaky();
+    const client = new AgentClient({ url, threadId: "t", schedule: sync, reconnect: { ...fast, tries: 2 }, network });
+    await client.sendMessage("go");
+    expect(client.state).toMatchObject({ status: "error", error: { kind: "truncated" } });
+    expect(replyOf(client)).toBe("one two ");
+    expect(lastEventIds).toEqual([undefined, "4", "4"]);
+    server.down = false;
+    return { client, network, lastEventIds };
+  }
+
+  it.each([
+    ["the page becomes visible again", (n: FakeNetwork) => [n.show(false), n.show(true)]],
+    ["the device comes back online", (n: FakeNetwork) => [n.set(false), n.set(true)]],
+  ])("when %s: read on from the run's resume point, the reply whole, each word once, no error; once", async (_, back) => {
+    const { client, network, lastEventIds } = await gaveUp();
+    const { runId } = client.state;
+    back(network);
+    await until(() => client.state.status === "idle");
+    expect(client.state.error).toBeNull();
+    expect(client.state.messages.map((m) => m.role)).toEqual(["user", "assistant"]);
+    expect(replyOf(client)).toBe(WORDS.join(""));
+    // The same run, read again after its first event (as a reload reads it on).
+    expect(lastEventIds).toEqual([undefined, "4", "4", "1"]);
+    expect(client.state.runId).toBe(runId);
+    // Once: the page shown again and the device back again ask for nothing more.
+    network.show(false);
+    network.show(true);
+    network.set(false);
+    network.set(true);
+    expect(client.runPending).toBe(false);
+    // Nothing waits any more; the outbox listens for `online` as always.
+    expect(network.listening.visible).toBe(0);
+  });
+
+  it.each([
+    ["the user pressed Stop", (c: AgentClient) => c.stop()],
+    ["another tab owns the thread's runs now (this one follows)", (c: AgentClient) => c.follow(true)],
+    ["the thread was left", (c: AgentClient) => c.dispose()],
+    ["a new run began", (c: AgentClient) => c.store.update((s) => ({ ...s, runId: "another", status: "error" }))],
+  ])("not once %s", async (_, meanwhile) => {
+    const { client, network } = await gaveUp();
+    meanwhile(client);
+    const messages = client.state.messages;
+    network.show(false);
+    network.show(true);
+    network.set(false);
+    network.set(true);
+    expect(client.runPending).toBe(false);
+    expect(client.state.messages).toBe(messages);
+    expect(network.listening.visible).toBe(0);
   });
 });

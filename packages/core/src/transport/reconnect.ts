@@ -1,8 +1,12 @@
 import { type BaseEvent, EventType, type RunAgentInput } from "@ag-ui/core";
 import { isAbort, RunFailure, toAgentError } from "../run/errors.js";
 import { backoffDelay } from "./backoff.js";
+import { canTry, pause } from "./deviceWait.js";
 import { HttpError } from "./http.js";
 import type { ReconnectOptions, RunHooks } from "./types.js";
+
+// Only a run whose stream dropped needs it: it comes in this chunk, off the first page load.
+export { readOnWhenBack } from "../run/readOnWhenBack.js";
 
 /** One event as a connection delivers it, with its SSE `id:` when it has one. */
 export interface IdentifiedEvent {
@@ -49,21 +53,6 @@ function notContinued(hooks: RunHooks, frame: unknown): RunFailure {
   return failure;
 }
 
-/** A wait that ends early (resolving false) when `signal` aborts. */
-function wait(ms: number, signal: AbortSignal): Promise<boolean> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      signal.removeEventListener("abort", stop);
-      resolve(true);
-    }, ms);
-    const stop = () => {
-      clearTimeout(timer);
-      resolve(false);
-    };
-    signal.addEventListener("abort", stop, { once: true });
-  });
-}
-
 /**
  * A run's events over connections that may drop (the client side of the resumable-stream
  * contract): when a stream ends before RUN_FINISHED/RUN_ERROR and its events had ids, the run
@@ -73,6 +62,9 @@ function wait(ms: number, signal: AbortSignal): Promise<boolean> {
  * not past the run's first, an HTTP 4xx, no ids, an empty answer) is not read on and fails as
  * truncated (`hooks.onNotContinued` is told of one that started over), as does giving up.
  * With `hooks.resumeAfter` (a reload), the run is read on from there after a RUN_STARTED made here.
+ * With `hooks.network`, no try is spent while the device is offline or the page hidden: the loop
+ * waits until it is online and visible and tries at once (the tries and the total time start
+ * over then), and a backoff wait ends early when the device comes back online or the page visible.
  */
 export async function* reconnectingEvents(
   open: OpenStream,
@@ -87,8 +79,16 @@ export async function* reconnectingEvents(
   /** The id of the run's first event: a resumed stream that is not past it started over. */
   let runFirst = last;
   let resuming = last !== null;
+  const { network } = hooks;
   let attempt = 0;
   let droppedAt = 0;
+  /** "Reconnecting…" was told and not taken back. */
+  let reconnecting = false;
+  const tell = (now: boolean) => {
+    if (reconnecting === now) return;
+    reconnecting = now;
+    hooks.onReconnecting?.(now);
+  };
   /** The last event read ended a run: the stream may end there (it may also hold another run). */
   let ended = false;
   if (resuming) yield { type: EventType.RUN_STARTED, threadId: input.threadId, runId: input.runId } as BaseEvent;
@@ -114,7 +114,7 @@ export async function* reconnectingEvents(
           runFirst ??= id;
           hooks.onEventId?.(id);
         }
-        if (attempt > 0) hooks.onReconnecting?.(false);
+        tell(false);
         attempt = 0;
         ended = isEnd(event);
         yield event;
@@ -136,23 +136,38 @@ export async function* reconnectingEvents(
       if (failure) throw failure;
       return;
     }
-    if (attempt === 0) droppedAt = Date.now();
-    attempt++;
-    const delay = backoffDelay(attempt, { delayMs, maxDelayMs });
     const cut = { lastEventId: last, ...(failure !== null && { error: (failure as Error).message }) };
-    if (attempt > tries || Date.now() - droppedAt + delay > totalMs) {
-      hooks.onReconnecting?.(false);
-      const gaveUp = new RunFailure({ kind: "truncated", message: GAVE_UP });
-      hooks.diagnose?.({ rule: "resume.gave-up", frame: cut, detail: `after ${attempt - 1} tries`, cause: gaveUp });
-      throw gaveUp;
+    if (canTry(network)) {
+      if (attempt === 0) droppedAt = Date.now();
+      attempt++;
+      const delay = backoffDelay(attempt, { delayMs, maxDelayMs });
+      if (attempt > tries || Date.now() - droppedAt + delay > totalMs) {
+        tell(false);
+        const gaveUp = new RunFailure({ kind: "truncated", message: GAVE_UP });
+        hooks.diagnose?.({ rule: "resume.gave-up", frame: cut, detail: `after ${attempt - 1} tries`, cause: gaveUp });
+        hooks.onGaveUp?.();
+        throw gaveUp;
+      }
+      hooks.diagnose?.({
+        rule: "resume.dropped",
+        frame: cut,
+        instead: `Reconnecting with Last-Event-ID ${last} in ${delay} ms (try ${attempt}).`,
+      });
+      tell(true);
+      if (!(await pause(delay, signal, network))) return;
     }
-    hooks.diagnose?.({
-      rule: "resume.dropped",
-      frame: cut,
-      instead: `Reconnecting with Last-Event-ID ${last} in ${delay} ms (try ${attempt}).`,
-    });
-    hooks.onReconnecting?.(true);
-    if (!(await wait(delay, signal))) return;
+    // Offline or hidden (now, or once the wait was over): nothing could succeed, or nobody would
+    // see it. No try is spent until the device is online and the page visible; then one goes at once.
+    if (!canTry(network)) {
+      hooks.diagnose?.({
+        rule: "resume.dropped",
+        frame: cut,
+        instead: `Waiting for the device to be online and the page visible, then reconnecting with Last-Event-ID ${last}.`,
+      });
+      tell(true);
+      if (!(await pause(null, signal, network))) return;
+      attempt = 0;
+    }
     resuming = true;
   }
 }

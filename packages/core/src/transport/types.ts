@@ -1,6 +1,7 @@
 import type { AgentCapabilities, BaseEvent, Message, RunAgentInput } from "@ag-ui/core";
 import type { Observable } from "rxjs";
 import type { DiagnosticReport } from "../diagnostics/types.js";
+import type { OutboxNetwork } from "../outbox/network.js";
 import type { AttachmentKind } from "../types.js";
 
 /**
@@ -33,10 +34,22 @@ export interface RunHooks {
   resumeAfter?: string;
   /** False when the agent advertised `capabilities.transport.resumable: false`: a drop is not resumed. */
   resumable?: boolean;
+  /**
+   * Whether the device is online and the page visible (the client's `network` option): a dropped
+   * stream spends no try while either is not so, and tries at once when both are back. Absent or
+   * null: not known, a drop is retried with the backoff alone.
+   */
+  network?: OutboxNetwork | null;
   /** True while a dropped stream is being reconnected, false once events flow again or it gave up. */
   onReconnecting?(reconnecting: boolean): void;
   /** The `id:` of each event as it arrives. */
   onEventId?(id: string): void;
+  /**
+   * Reconnecting a dropped stream gave up (its tries or its time ran out): told just before the
+   * run fails as truncated, while the run's resume point is still known, so that the run can be
+   * read on from it later (when the page is visible again or the device back online).
+   */
+  onGaveUp?(): void;
   /**
    * The server answered a resume by starting over (it ignores `Last-Event-ID`): told so that
    * later drops of its streams are not resumed (each resume would run the turn again there).

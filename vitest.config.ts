@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import { defaultClientConditions, defaultServerConditions } from "vite";
 import { defineConfig } from "vitest/config";
+import { capsRenderers } from "./scripts/slow-chromium.mjs";
 
 // Vitest 5's reporter calls Map.groupBy, which Node 20 lacks (it arrived in Node 21).
 if (!("groupBy" in Map)) {
@@ -52,7 +53,9 @@ export default defineConfig({
     // sleeps (scripts/slow-chromium.mjs), so one file more than the cores keeps the CPU busy: on 2
     // cores the whole run took 1,142 s at two files with DevTools' throttling (which spins: 0% idle)
     // and 603 s at three with the cap (1.7 cores busy on average). Capped at 8 for big machines.
-    maxWorkers: Math.min(8, availableParallelism() + 1),
+    // Where renderers cannot be capped (not root, no cpu cgroup), DevTools' throttling spins a core
+    // per open page: two files at a time, as before the cap.
+    maxWorkers: capsRenderers() ? Math.min(8, availableParallelism() + 1) : Math.max(2, availableParallelism() - 1),
     projects: [
       unit("core", "node"),
       unit("react", "jsdom"),

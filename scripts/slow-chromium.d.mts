@@ -21,3 +21,6 @@ export function slowChromium(rate: number): SlowChromium;
 
 /** The options for `chromium.launch` of a headless Chromium slowed as `slow` says, with `args` beside the usual ones. */
 export function launchOptions(slow: SlowChromium, args?: string[]): LaunchOptions & { executablePath: string };
+
+/** Whether slowChromium caps renderers with cgroups here, rather than DevTools' throttling (which spins). */
+export function capsRenderers(): boolean;

@@ -23,6 +23,7 @@ interface Body {
 const threadList = (page: Page) => page.getByRole("navigation", { name: "Threads" });
 const threadItems = (page: Page) => threadList(page).getByTestId("thread-item");
 const titles = (page: Page) => threadItems(page).allTextContents();
+const chat = (page: Page) => page.getByTestId("tandem-chat");
 const currentTitle = (page: Page) => threadList(page).locator('[data-testid="thread-item"][aria-current="page"]').textContent();
 
 /** Every message of the transcript as "role: text". */
@@ -35,6 +36,15 @@ const transcript = (page: Page) =>
 async function savedAfterRun(page: Page): Promise<void> {
   await settled(page);
   await page.locator('nav[aria-label="Threads"][data-state="saved"]').waitFor();
+}
+
+/** A second page of the same browser (same IndexedDB) on the page's address, slowed like it, once its composer is there. */
+async function secondTab(page: Page): Promise<Page> {
+  const tab = await page.context().newPage();
+  await throttleCpu(tab);
+  await tab.goto(page.url());
+  await tab.getByRole("textbox", { name: "Message" }).waitFor();
+  return tab;
 }
 
 async function reload(page: Page): Promise<void> {
@@ -158,10 +168,7 @@ describe("threads kept in IndexedDB, in Chromium", () => {
 
   it("two tabs on one thread that both send: after a reload every question is kept once, each right before its answer", async () => {
     const one = await openPage(stack, "agentic-chat");
-    const two = await one.context().newPage();
-    await throttleCpu(two);
-    await two.goto(one.url());
-    await two.getByRole("textbox", { name: "Message" }).waitFor();
+    const two = await secondTab(one);
 
     await Promise.all([send(one, "hello from tab one"), send(two, "hello from tab two")]);
     // One tab owns the thread's run at a time: the other follows it and sends its question after
@@ -217,9 +224,7 @@ describe("threads kept in IndexedDB, in Chromium", () => {
     await send(a, "first question");
     await expect.poll(() => lastAssistantText(a).textContent(), { timeout: 15_000 }).toContain("first question");
     await savedAfterRun(a);
-    const b = await a.context().newPage();
-    await throttleCpu(b);
-    await b.goto(a.url());
+    const b = await secondTab(a);
     await expect.poll(() => transcript(b), { timeout: 15_000 }).toHaveLength(2);
 
     await send(a, "second question");
@@ -347,6 +352,88 @@ describe("threads kept in IndexedDB, in Chromium", () => {
     expect(await transcript(page)).toEqual([]);
     expect(stack.agent.requests.some((r) => JSON.stringify(r.body).includes("read this file"))).toBe(false);
     await context.close();
+  });
+});
+
+const STORY = "tell me a long story while the other tab looks";
+/** A thread's `data-running` in a tab's list, found by its title. */
+const runningOf = (page: Page, title: string) => threadItems(page).filter({ hasText: title }).getAttribute("data-running");
+/** The dot a running thread shows: the border width of its button's `::after` ("0px" when there is none). */
+const dotOf = (page: Page, title: string) =>
+  threadItems(page)
+    .filter({ hasText: title })
+    .evaluate((el) => {
+      const after = getComputedStyle(el, "::after");
+      return after.content === "none" ? "0px" : after.borderTopWidth;
+    });
+
+/** Where a thread's button and its title's text are drawn. */
+const placeOf = (page: Page, title: string) =>
+  threadItems(page)
+    .filter({ hasText: title })
+    .evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const { x, y, width, height } = el.getBoundingClientRect();
+      const text = range.getBoundingClientRect();
+      return { button: [x, y, width, height], text: [text.x, text.y, text.width, text.height] };
+    });
+
+/**
+ * Tab A with a finished thread; tab B, a second page of the same browser (same IndexedDB),
+ * opened on it; then A on a new thread whose reply the mock agent holds after its third word.
+ */
+async function storyHeldInA() {
+  const a = await openPage(stack, "agentic-chat");
+  await send(a, "count down from 5");
+  await expect.poll(() => lastAssistantText(a).textContent(), { timeout: 15_000 }).toContain("✓");
+  await savedAfterRun(a);
+  const b = await secondTab(a);
+  await expect.poll(() => currentTitle(b), { timeout: 15_000 }).toBe("count down from 5");
+  await threadList(a).getByRole("button", { name: "New thread" }).click();
+  await expect.poll(() => transcript(a)).toEqual([]);
+  const telling = hold(stack, { type: "TEXT_MESSAGE_CONTENT", count: 3, path: "/agentic-chat" });
+  await send(a, STORY);
+  await telling.reached;
+  return { a, b, telling };
+}
+
+describe("which threads run, in every tab's list, in Chromium", () => {
+  it("the thread tab A runs is running in A's list and in B's, the other not; both say so once the run ends", async () => {
+    const { a, b, telling } = await storyHeldInA();
+    for (const tab of [a, b]) {
+      // Hang guards: A's first save of the run, then B hearing it.
+      await expect.poll(() => runningOf(tab, STORY), { timeout: 15_000 }).toBe("true");
+      expect(await runningOf(tab, "count down from 5")).toBe("false");
+      // A dot to see, a description to hear; the name stays the title.
+      expect(await dotOf(tab, STORY)).toBe("3px");
+      expect(await dotOf(tab, "count down from 5")).toBe("0px");
+      expect(await threadItems(tab).filter({ hasText: STORY }).getAttribute("aria-description")).toBe("Running");
+      expect(await threadList(tab).getByRole("button", { name: STORY, exact: true }).count()).toBe(1);
+    }
+    expect(await chat(b).getAttribute("data-following")).toBe("false");
+    await screenshot(b, "threads-running-in-other-tab");
+    const box = await placeOf(a, STORY);
+
+    telling.release();
+    await settled(a);
+    for (const tab of [a, b]) {
+      await expect.poll(() => runningOf(tab, STORY), { timeout: 15_000 }).toBe("false");
+      expect(await runningOf(tab, "count down from 5")).toBe("false");
+      expect(await dotOf(tab, STORY)).toBe("0px");
+    }
+    // The dot took no room: the thread's button and its title are where they were, as large.
+    expect(await placeOf(a, STORY)).toEqual(box);
+  });
+
+  it("tab A closed mid-run: B's list says the thread no longer runs", async () => {
+    const { a, b } = await storyHeldInA();
+    await expect.poll(() => runningOf(b, STORY), { timeout: 15_000 }).toBe("true");
+    await a.close();
+    // The browser let A's locks go; nobody runs the thread now (B is on another one and takes nothing over).
+    await expect.poll(() => runningOf(b, STORY), { timeout: 15_000 }).toBe("false");
+    expect(await runningOf(b, "count down from 5")).toBe("false");
+    expect(await currentTitle(b)).toBe("count down from 5");
   });
 });
 

@@ -57,6 +57,7 @@ export { clientKey } from "./threads/agentOptions.js";
 export type { Remember } from "./threads/remember.js";
 export type { RunLocks } from "./threads/runOwner.js";
 export { ThreadRuntime, type ThreadRuntimeOptions, type ThreadRuntimeState } from "./threads/threadRuntime.js";
+export type { ThreadListItem } from "./threads/types.js";
 export type { FrontendTool, ToolHandlerContext } from "./tools/registry.js";
 export { type InferArgs, type JsonSchema, type ToolParameters, type Validation, validateArgs } from "./tools/schema.js";
 export { readToolProgress } from "./tools/toolCallViews.js";

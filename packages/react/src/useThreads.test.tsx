@@ -21,7 +21,13 @@ function Thread() {
       </ul>
       <nav aria-label="Threads">
         {threads.map((t) => (
-          <button type="button" key={t.id} aria-current={t.id === currentId ? "page" : undefined} onClick={() => switchTo(t.id)}>
+          <button
+            type="button"
+            key={t.id}
+            aria-current={t.id === currentId ? "page" : undefined}
+            data-running={t.running}
+            onClick={() => switchTo(t.id)}
+          >
             {t.title}
           </button>
         ))}
@@ -48,6 +54,14 @@ function Thread() {
 const messages = () => screen.queryAllByRole("listitem").map((li) => li.textContent);
 const threadButtons = () =>
   Array.from(screen.getByRole("navigation", { name: "Threads" }).querySelectorAll("button")).map((b) => b.textContent);
+/** Each listed thread's `running`, by title. */
+const running = () =>
+  Object.fromEntries(
+    Array.from(screen.getByRole("navigation", { name: "Threads" }).querySelectorAll("button")).map((b) => [
+      b.textContent,
+      b.dataset.running,
+    ]),
+  );
 const click = (name: string) => fireEvent.click(screen.getByRole("button", { name }));
 
 async function setup(storage: ThreadStorage = memoryStorage()) {
@@ -121,6 +135,21 @@ describe("threads kept in a storage", () => {
     expect(stored?.messages[0]).toMatchObject({ content: "What is a haiku?" });
     expect(stored?.runningSince).toBeUndefined();
     expect(screen.getByTestId("status").textContent).toBe("idle");
+  });
+
+  it("each thread says whether a run goes on in it: the one whose reply streams, until it ends", async () => {
+    const { agent, view } = await setup();
+    view();
+    click("Ask");
+    await waitFor(() => expect(threadButtons()).toEqual(["What is a haiku?"]));
+    await waitFor(() => expect(running()).toEqual({ "What is a haiku?": "false" }));
+    await act(async () => click("New thread"));
+    const held = agent.hold({ type: "TEXT_MESSAGE_CONTENT" });
+    click("Ask again");
+    await held.reached;
+    await waitFor(() => expect(running()).toEqual({ "And a limerick?": "true", "What is a haiku?": "false" }));
+    held.release();
+    await waitFor(() => expect(running()).toEqual({ "And a limerick?": "false", "What is a haiku?": "false" }));
   });
 
   it("a renamed current thread keeps its name through later saves", async () => {

@@ -1,11 +1,14 @@
-import type { StorageStatus, ThreadSummary } from "@tandem/core";
+import type { StorageStatus, ThreadListItem } from "@tandem/core";
 import { useMemo, useSyncExternalStore } from "react";
 import { useAgentContext } from "./context.js";
 
 /** What `useThreads()` returns: the stored threads, the current one, and actions on them. */
 export interface UseThreads {
-  /** Most recently updated first. */
-  threads: ThreadSummary[];
+  /**
+   * Most recently updated first. `running` is true while a run goes on in the thread, in this tab
+   * or in another tab of this browser, and false once it ends or that tab goes away (never stored).
+   */
+  threads: ThreadListItem[];
   currentId: string;
   /** Whether threads are being saved; `failed` carries a message to show (the chat still works). */
   storage: StorageStatus;

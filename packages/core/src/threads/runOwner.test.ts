@@ -5,71 +5,9 @@ import { memoryStorage } from "../storage/memoryStorage.js";
 import type { ThreadStorage } from "../storage/types.js";
 import { sync, until } from "../test/scripts.js";
 import "../test/warmPipeline.js";
+import { lockManager } from "../test/webLocks.js";
 import { type RunLocks, RunOwner } from "./runOwner.js";
 import { ThreadRuntime } from "./threadRuntime.js";
-
-/**
- * One origin's Web Locks, as the tabs of a browser share them: exclusive, granted in request
- * order, `ifAvailable` answered with null while held. `close()` on a tab lets go of what it held
- * and drops what it waited for, as the browser does when a tab goes away.
- */
-function lockManager() {
-  const holders = new Map<string, number>();
-  const queues = new Map<string, { tab: number; grant: () => void }[]>();
-  let tabs = 0;
-  const next = (name: string) => {
-    holders.delete(name);
-    queues.get(name)?.shift()?.grant();
-  };
-  return {
-    holder: (name: string) => holders.get(name),
-    tab() {
-      const tab = ++tabs;
-      const locks: RunLocks = {
-        request(name, options, callback) {
-          return new Promise((resolve, reject) => {
-            const grant = () => {
-              holders.set(name, tab);
-              Promise.resolve()
-                .then(() => callback({ name, mode: "exclusive" }))
-                .then(resolve, reject)
-                .finally(() => {
-                  if (holders.get(name) === tab) next(name);
-                });
-            };
-            if (!holders.has(name)) return grant();
-            if (options.ifAvailable) {
-              Promise.resolve()
-                .then(() => callback(null))
-                .then(resolve, reject);
-              return;
-            }
-            const queue = queues.get(name) ?? [];
-            queues.set(name, queue);
-            const entry = { tab, grant };
-            queue.push(entry);
-            options.signal?.addEventListener("abort", () => {
-              const at = queue.indexOf(entry);
-              if (at >= 0) queue.splice(at, 1);
-              reject(new DOMException("The request was aborted.", "AbortError"));
-            });
-          });
-        },
-      };
-      return {
-        locks,
-        close() {
-          for (const [name, queue] of queues)
-            queues.set(
-              name,
-              queue.filter((e) => e.tab !== tab),
-            );
-          for (const [name, holder] of [...holders]) if (holder === tab) next(name);
-        },
-      };
-    },
-  };
-}
 
 describe("RunOwner", () => {
   it("a tab cannot take a lock another holds, waits for it, and gets it once the holder's last save is written", async () => {
@@ -141,12 +79,12 @@ function cuttable(storage: ThreadStorage) {
   };
 }
 
-/** A tab: a runtime on thread t1 whose client offers change_background, counting the handler's runs. */
-function tab(url: string, storage: ThreadStorage, locks: RunLocks) {
+/** A tab: a runtime on thread `threadId` whose client offers change_background, counting the handler's runs. */
+function tab(url: string, storage: ThreadStorage, locks: RunLocks | undefined, threadId = "t1") {
   const ran: string[] = [];
   const r = new ThreadRuntime({
     storage,
-    threadId: "t1",
+    threadId,
     remember: { get: () => null, set: () => {} },
     locks,
     persist: { debounceMs: 10 },
@@ -300,6 +238,72 @@ describe("one owner per run across tabs", () => {
     expect(runs()).toHaveLength(2);
     expect(readOns()).toHaveLength(1);
     expect(b.r.client.state.error).toBeNull();
+  });
+});
+
+/** Which of the tab's listed threads run, by id. */
+const runningIn = (r: ThreadRuntime) => Object.fromEntries(r.state.threads.map((t) => [t.id, t.running]));
+
+/** A storage holding thread "t0", one that nobody runs. */
+async function storageWithThread(): Promise<ThreadStorage> {
+  const storage = memoryStorage();
+  await storage.save({
+    thread: { id: "t0", title: "Earlier", createdAt: 1, updatedAt: 1, state: {}, interrupts: [], toolCallStatus: {} },
+    order: ["q"],
+    put: [{ id: "q", role: "user", content: "Earlier" }],
+    remove: [],
+  });
+  return storage;
+}
+
+/**
+ * Tab A on t1 and tab B on t0, one storage and one browser's locks (`withLocks` false: no Web Locks
+ * at all, and A alone); A sends, and the reply is held after its first text.
+ */
+async function runHeldInA(withLocks = true) {
+  const agent = await startMockAgent({ tokenDelayMs: 1 });
+  agents.push(agent);
+  const held = agent.hold({ type: "TEXT_MESSAGE_CONTENT" });
+  const storage = await storageWithThread();
+  const manager = lockManager();
+  const lockA = manager.tab();
+  const a = tab(agent.url, storage, withLocks ? lockA.locks : undefined).r;
+  const b = withLocks ? tab(agent.url, storage, manager.tab().locks, "t0").r : a;
+  await until(() => a.state.loaded && b.state.loaded);
+  void a.client.sendMessage("hello");
+  await held.reached;
+  return { held, storage, lockA, a, b };
+}
+
+describe("a thread list says which threads run, in every tab", () => {
+  it("the thread tab A runs is running in A's list and in B's (on another thread), the others not; both say it ended", async () => {
+    const { held, storage, a, b } = await runHeldInA();
+    await until(() => runningIn(a).t1 === true && runningIn(b).t1 === true);
+    expect(runningIn(a)).toEqual({ t1: true, t0: false });
+    expect(runningIn(b)).toEqual({ t1: true, t0: false });
+    held.release();
+    await until(() => a.client.state.status === "idle");
+    await until(() => runningIn(a).t1 === false && runningIn(b).t1 === false);
+    // Never stored: the storage lists no such field.
+    expect((await storage.list()).every((t) => !("running" in t))).toBe(true);
+  });
+
+  it("tab A closed mid-run: B's list says the thread no longer runs", async () => {
+    const { held, lockA, b } = await runHeldInA();
+    await until(() => runningIn(b).t1 === true);
+    // A goes away: the browser lets its locks go.
+    lockA.close();
+    await until(() => runningIn(b).t1 === false);
+    expect(runningIn(b).t0).toBe(false);
+    held.release();
+  });
+
+  it("without Web Locks this tab's own run is listed as running, and not once it ends", async () => {
+    const { held, a } = await runHeldInA(false);
+    await until(() => runningIn(a).t1 === true);
+    expect(runningIn(a).t0).toBe(false);
+    held.release();
+    await until(() => runningIn(a).t1 === false);
   });
 });
 

@@ -1,17 +1,20 @@
 /**
- * The part of the Web Locks API (`navigator.locks`) a `RunOwner` uses; tests pass a fake.
- * `callback` gets null when `ifAvailable` is asked and another holder has the lock.
+ * The part of the Web Locks API (`navigator.locks`) a `RunOwner` and `RunningThreads` use; tests
+ * pass a fake. `callback` gets null when `ifAvailable` is asked and another holder has the lock.
  */
 export interface RunLocks {
   /**
-   * Asks for the lock `name` and calls `callback` once it is held (with null at once when
-   * `ifAvailable` and another holds it); the lock is held until the callback's promise settles.
+   * Asks for the lock `name` (`mode` exclusive unless said) and calls `callback` once it is held
+   * (with null at once when `ifAvailable` and it cannot be had now); the lock is held until the
+   * callback's promise settles.
    */
   request(
     name: string,
-    options: { ifAvailable?: boolean; signal?: AbortSignal },
+    options: { ifAvailable?: boolean; signal?: AbortSignal; mode?: "exclusive" | "shared" },
     callback: (lock: unknown) => Promise<unknown> | unknown,
   ): Promise<unknown>;
+  /** The locks held now by every tab of this origin (`LockManager.query`); absent where it cannot be asked. */
+  query?(): Promise<{ held?: { name?: string; mode?: string }[] }>;
 }
 
 /** The browser's Web Locks, or undefined where there are none (Node, an older browser, jsdom). */

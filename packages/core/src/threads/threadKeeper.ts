@@ -3,6 +3,7 @@ import { describeStorageError, type PersistOptions, persistThread } from "../sto
 import type { StorageStatus, StoredThread, ThreadStorage } from "../storage/types.js";
 import { checkStoredThread } from "./checkStoredThread.js";
 import { claimAcrossTabs } from "./outboxClaim.js";
+import { RunningThreads } from "./runningThreads.js";
 import { type RunLocks, RunOwner, runLockName } from "./runOwner.js";
 import { sameThread } from "./sameThread.js";
 import type { Session, ThreadRuntimeState } from "./types.js";
@@ -19,26 +20,33 @@ export interface KeeperHost {
 /**
  * The storage half of a `ThreadRuntime`, loaded with its first storage call so that an app that
  * gives no storage ships none of it: the list, reading a thread, keeping the current one (its
- * persistence, and which tab sends its outbox), other tabs' changes, and reporting failures.
+ * persistence, and which tab sends its outbox), other tabs' changes and runs, and reporting
+ * failures.
  */
 export class ThreadKeeper {
+  /** Which threads have a run going, here or in another tab: the list's `running`. */
+  private readonly running: RunningThreads;
+
   constructor(
     private readonly host: KeeperHost,
     private readonly storage: ThreadStorage,
     private readonly persist: Pick<PersistOptions, "debounceMs"> | undefined,
     /** The Web Locks that say which tab owns a run (default: the browser's; none: one owner assumed). */
     private readonly locks?: RunLocks,
-  ) {}
+  ) {
+    this.running = new RunningThreads(storage.name, () => this.showRunning(), locks);
+  }
 
   private get state(): ThreadRuntimeState {
     return this.host.store.getState();
   }
 
-  /** Reads the list again. */
+  /** Reads the list again, and which of its threads have a run going. */
   async refresh(): Promise<void> {
+    void this.running.refresh();
     try {
       const threads = await this.storage.list();
-      this.host.store.setState({ threads, loaded: true });
+      this.host.store.setState({ threads: threads.map((t) => ({ ...t, running: this.running.has(t.id) })), loaded: true });
     } catch (error) {
       this.failed(error);
     }
@@ -62,6 +70,7 @@ export class ThreadKeeper {
    */
   attach(session: Session, stored: StoredThread | null): void {
     const { client } = session;
+    this.running.track(client, session.controller.signal);
     // Before the restore, which may send what the stored outbox holds: one tab sends each message.
     client.outbox.claim = claimAcrossTabs(this.storage, client.state.threadId, () => session.persistence?.flush() ?? Promise.resolve());
     const owner = this.ownerOf(session);
@@ -166,7 +175,7 @@ export class ThreadKeeper {
       () => session.persistence?.flush() ?? Promise.resolve(),
     );
     session.owner = owner;
-    if (owner.checked) client.ownership = owner;
+    if (owner.checked) client.ownership = this.running.ownership(owner, client.state.threadId);
     session.controller.signal.addEventListener("abort", () => owner.dispose(), { once: true });
     return owner;
   }
@@ -226,6 +235,13 @@ export class ThreadKeeper {
         this.report(status);
       },
     });
+  }
+
+  /** A thread started or stopped running: the list says so (only the items that changed are new). */
+  private showRunning(): void {
+    const { threads } = this.state;
+    if (threads.every((t) => t.running === this.running.has(t.id))) return;
+    this.host.store.setState({ threads: threads.map((t) => (t.running === this.running.has(t.id) ? t : { ...t, running: !t.running })) });
   }
 
   /** For the persistence of the current thread: its saves are this list's too. */

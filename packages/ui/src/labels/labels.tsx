@@ -101,6 +101,8 @@ export interface ChatLabels {
   deleteThread: (title: string) => string;
   /** The inline question before a thread is deleted. */
   confirmDeleteThread: (title: string) => string;
+  /** A thread in the list while a run goes on in it (its button's `aria-description`; a dot shows it). */
+  threadRunning: string;
   /** The button that confirms the deletion. */
   delete: string;
   /** A message's toolbar (Copy, Edit or Regenerate, the branch picker). */
@@ -317,6 +319,7 @@ export const defaultLabels: ChatLabels = {
   renameThread: (title) => `Rename ${title}`,
   deleteThread: (title) => `Delete ${title}`,
   confirmDeleteThread: (title) => `Delete “${title}”?`,
+  threadRunning: "Running",
   delete: "Delete",
   messageActions: "Message actions",
   edit: "Edit",

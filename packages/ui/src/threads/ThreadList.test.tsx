@@ -10,9 +10,10 @@ import { ThreadList, ThreadListItem, ThreadListItems, ThreadListNew, ThreadListS
 
 /**
  * A scripted agent behind the provider's `fetch`: it answers every run over SSE with
- * "Answer to <the last question>", and keeps the requests it got.
+ * "Answer to <the last question>", and keeps the requests it got. Given `held`, each reply stops
+ * after its text until that settles (the run goes on meanwhile).
  */
-function fakeAgent() {
+function fakeAgent(held?: Promise<void>) {
   const requests: RunAgentInput[] = [];
   const fetch = async (_url: RequestInfo | URL, init?: RequestInit) => {
     const input = JSON.parse(String(init?.body)) as RunAgentInput;
@@ -27,15 +28,25 @@ function fakeAgent() {
       { type: "TEXT_MESSAGE_END", messageId },
       { type: "RUN_FINISHED", ...run },
     ];
-    return new Response(events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join(""), {
-      headers: { "Content-Type": "text/event-stream" },
-    });
+    const frames = events.map((e) => `data: ${JSON.stringify(e)}\n\n`);
+    const body = held
+      ? new ReadableStream<Uint8Array>({
+          async start(controller) {
+            const bytes = (text: string) => new TextEncoder().encode(text);
+            controller.enqueue(bytes(frames.slice(0, 3).join("")));
+            await held;
+            controller.enqueue(bytes(frames.slice(3).join("")));
+            controller.close();
+          },
+        })
+      : frames.join("");
+    return new Response(body, { headers: { "Content-Type": "text/event-stream" } });
   };
   return { requests, fetch: fetch as typeof globalThis.fetch };
 }
 
-function renderApp(storage: ThreadStorage, ui: ReactNode = <ThreadList />, withChat = true) {
-  const agent = fakeAgent();
+function renderApp(storage: ThreadStorage, ui: ReactNode = <ThreadList />, withChat = true, held?: Promise<void>) {
+  const agent = fakeAgent(held);
   const view = render(
     <AgentProvider url="http://agent.test/run" fetch={agent.fetch} storage={storage}>
       {ui}
@@ -222,6 +233,28 @@ describe("<ThreadList>", () => {
     expect(transcript()).toEqual(["user: Still there?", "assistant: Answer to Still there?"]);
   });
 
+  it("marks the thread whose reply streams: data-running and the description Running, its name still the title", async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { view } = renderApp(await twoThreads(), <ThreadList />, true, held);
+    await waitFor(() => expect(titles()).toEqual(["Untitled", "Limerick", "Haiku"]));
+    expect(items().map((item) => item.dataset.running)).toEqual(["false", "false", "false"]);
+    fireEvent.change(screen.getByRole("textbox", { name: "Message" }), { target: { value: "Still going?" } });
+    fireEvent.click(screen.getByRole("button", { name: "Send" }));
+    await waitFor(() => expect(transcript()).toContain("assistant: Answer to Still going?"));
+    const thread = () => within(nav()).getByRole("button", { name: "Still going?" });
+    await waitFor(() => expect(thread().dataset.running).toBe("true"));
+    expect(thread().getAttribute("aria-description")).toBe("Running");
+    expect(items().filter((item) => item.dataset.running === "true")).toEqual([thread()]);
+    await expectNoAxeViolations(view.container);
+
+    release();
+    await waitFor(() => expect(thread().dataset.running).toBe("false"));
+    expect(thread().hasAttribute("aria-description")).toBe(false);
+  });
+
   it("has no axe violations: the list, renaming, confirming a deletion, and a storage failure", async () => {
     const failing: ThreadStorage = {
       ...(await twoThreads()),
@@ -313,7 +346,7 @@ describe("<ThreadList>", () => {
           <ThreadListItem
             ref={refs.item}
             {...probe}
-            thread={{ id: "t-haiku", title: "Haiku", createdAt: 1, updatedAt: 1, current: false, stored: true }}
+            thread={{ id: "t-haiku", title: "Haiku", createdAt: 1, updatedAt: 1, running: false, current: false, stored: true }}
           />
         </ul>
         <ThreadListStatus ref={refs.status} {...probe} />

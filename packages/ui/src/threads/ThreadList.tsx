@@ -150,7 +150,9 @@ export interface ThreadListItemProps extends ComponentPropsWithoutRef<"li"> {
  * One thread: a button (`data-testid="thread-item"`, `aria-current="page"` when current) whose
  * text is the title, and beside it icon buttons to rename (an inline box: Enter saves, Escape
  * cancels) and delete (an inline confirmation). On the thread's button, F2 renames and Delete
- * asks to delete. The `li` has `data-state="idle|renaming|deleting"`.
+ * asks to delete. The `li` has `data-state="idle|renaming|deleting"`. While a run goes on in the
+ * thread (here or in another tab), the button has `data-running="true"` (else `"false"`), a dot
+ * that takes no room, and the `threadRunning` label as its `aria-description`.
  */
 export const ThreadListItem = forwardRef<HTMLLIElement, ThreadListItemProps>(function ThreadListItem({ thread, className, ...rest }, ref) {
   const { switchTo, rename, remove } = useThreadList();
@@ -267,7 +269,9 @@ export const ThreadListItem = forwardRef<HTMLLIElement, ThreadListItemProps>(fun
           type="button"
           data-testid="thread-item"
           data-untitled={title ? undefined : ""}
+          data-running={thread.running}
           aria-current={thread.current ? "page" : undefined}
+          aria-description={thread.running ? labels.threadRunning : undefined}
           className="tandem-thread-list__switch"
           onClick={() => switchTo(thread.id)}
           onKeyDown={onItemKeyDown}

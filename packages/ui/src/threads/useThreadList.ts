@@ -1,7 +1,8 @@
-import { type ThreadSummary, type UseThreads, useThreads } from "@tandem/react";
+import { type ThreadListItem, type UseThreads, useThreads } from "@tandem/react";
 import { useMemo } from "react";
 
-export interface ThreadListEntry extends ThreadSummary {
+/** A thread as `<ThreadListItem>` draws it: the list's item, and whether it is current and stored. */
+export interface ThreadListEntry extends ThreadListItem {
   /** Whether it is the thread the chat shows. */
   current: boolean;
   /** False for the current thread until its first save (nothing to rename or delete yet). */
@@ -25,7 +26,7 @@ export function useThreadList(): UseThreadList {
     const stored = list.map((t) => ({ ...t, current: t.id === currentId, stored: true }));
     if (stored.some((t) => t.current)) return stored;
     const now = Date.now();
-    return [{ id: currentId, title: "", createdAt: now, updatedAt: now, current: true, stored: false }, ...stored];
+    return [{ id: currentId, title: "", createdAt: now, updatedAt: now, running: false, current: true, stored: false }, ...stored];
   }, [list, currentId]);
   return { ...threads, entries };
 }

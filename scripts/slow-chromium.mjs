@@ -16,7 +16,7 @@
 //
 // TANDEM_E2E_CPU_THROTTLE sets the rate (1: not slowed); TANDEM_E2E_THROTTLE_BY=devtools forces
 // DevTools' throttling, to compare.
-import { accessSync, constants, existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureChromium } from "./ensure-chromium.mjs";
@@ -39,22 +39,6 @@ function cpuCgroupRoot() {
     if (readFileSync(path.join(v2, "cgroup.controllers"), "utf8").split(/\s+/).includes("cpu")) return v2;
   } catch {}
   return undefined;
-}
-
-/**
- * Whether slowChromium will cap renderers with cgroups here (Linux, root, a cpu controller whose
- * directory may be written) rather than fall back to DevTools' throttling, which spins: a test
- * runner uses it to choose how many browser files run at once.
- */
-export function capsRenderers() {
-  const root = cpuCgroupRoot();
-  if (!root || process.env.TANDEM_E2E_THROTTLE_BY === "devtools") return false;
-  try {
-    accessSync(root, constants.W_OK);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Lets the cgroups under `dir` have a CPU cap (cgroup v2 only; v1 has the files already). */
@@ -165,4 +149,15 @@ export function launchOptions(slow, args = []) {
     env: { ...process.env, ...slow.env },
     args: ["--no-sandbox", "--disable-gpu", ...args, ...slow.args],
   };
+}
+
+/**
+ * Whether slowChromium caps renderers with cgroups here rather than falling back to DevTools'
+ * throttling, which spins: a test runner uses it to choose how many browser files run at once.
+ * It asks slowChromium itself (a cgroup made and removed), so the two never disagree.
+ */
+export function capsRenderers() {
+  const probe = slowChromium(4);
+  probe.close();
+  return probe.how === "cgroup";
 }

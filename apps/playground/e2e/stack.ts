@@ -38,7 +38,6 @@ export async function startStack(): Promise<Stack> {
       "--disable-quic",
     ]),
   );
-
   mkdirSync(resultsDir, { recursive: true });
   return {
     app,

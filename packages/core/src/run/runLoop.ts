@@ -239,6 +239,8 @@ export class RunLoop {
           network,
           // Reconnecting gave up: the run is read on when the page is visible again or the device back online.
           onGaveUp: () => {
+            // A run that gave up before stops waiting: only the last one can be read on.
+            this.unstall?.();
             this.unstall = loadReconnect.loaded()?.readOnWhenBack(this, this.host.store, network, this.resumePoint);
           },
         };

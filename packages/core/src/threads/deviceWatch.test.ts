@@ -3,11 +3,14 @@ import { type MockAgent, startMockAgent } from "@tandem/mock-agent";
 import { afterEach, describe, expect, it } from "vitest";
 import { AgentClient } from "../run/agentClient.js";
 import { memoryStorage } from "../storage/memoryStorage.js";
-import type { ThreadStorage } from "../storage/types.js";
+import { persistThread } from "../storage/persistThread.js";
+import type { StoredThread, ThreadStorage } from "../storage/types.js";
 import { sync, until } from "../test/scripts.js";
 import "../test/warmPipeline.js";
 import { lockManager } from "../test/webLocks.js";
+import { watchOtherDevice } from "./deviceWatch.js";
 import { ThreadRuntime } from "./threadRuntime.js";
+import type { Session } from "./types.js";
 
 let agents: MockAgent[] = [];
 let runtimes: ThreadRuntime[] = [];
@@ -129,5 +132,65 @@ describe("another device watches a run live, read-only", () => {
     expect(lastAsked?.content).toBe("hello from B");
     expect(b.r.client.state.outbox).toEqual([]);
     expect(b.ran).toEqual([]);
+  });
+});
+
+describe("the owner device gone mid-run", () => {
+  it("once the stored thread stops changing for the window, the watcher takes the thread: the run it saw end whole is saved as its own", async () => {
+    const agent = await startMockAgent({ tokenDelayMs: 1 });
+    agents.push(agent);
+    const held = agent.hold({ type: "TEXT_MESSAGE_CONTENT", count: 3 });
+    const shared = memoryStorage();
+    // Device A writes until it goes away (its saves stop; the server's run goes on).
+    let gone = false;
+    const storage: ThreadStorage = { ...shared, save: (change) => (gone ? Promise.resolve() : shared.save(change)) };
+    const a = device(agent, storage, "device-a");
+    await until(a.kept);
+    void a.r.client.sendMessage("tell me a story");
+    await held.reached;
+    let stored = await shared.load("t1");
+    for (let i = 0; i < 500 && !stored?.resumePoint; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      stored = await shared.load("t1");
+    }
+    gone = true;
+
+    // Device B, watching with a short window (the default is two minutes).
+    const client = new AgentClient({
+      url: agent.url,
+      resume: `${agent.baseUrl}/resume/{threadId}/{runId}`,
+      threadId: "t1",
+      schedule: sync,
+    });
+    const session: Session = { client, controller: new AbortController(), persistence: null, stored: true };
+    const kept: (StoredThread | null)[] = [];
+    const watching = watchOtherDevice(
+      session,
+      stored!,
+      {
+        load: () => shared.load("t1"),
+        keep: (loaded, reportsRun) => {
+          kept.push(loaded);
+          session.persistence = persistThread(client, shared, { loaded, reportsRun, debounceMs: 10, device: "device-b" });
+        },
+      },
+      { device: "device-b", windowMs: 4_000, pauses: [50] },
+    );
+    await until(() => client.state.following && client.state.status === "running");
+    held.release();
+    await watching;
+    expect(client.state.following).toBe(false);
+    expect(client.state.error).toBeNull();
+    const story = lastText(a.r);
+    expect(story).toMatch(/work together\.$/);
+    expect(String(client.state.messages.at(-1)?.content)).toBe(story);
+    // B's copy (the whole reply) is the stored one now, the run no longer marked as going on.
+    expect(kept).toEqual([null]);
+    await session.persistence?.flush();
+    const after = await shared.load("t1");
+    expect(after?.runningSince).toBeUndefined();
+    expect(String(after?.messages.at(-1)?.content)).toBe(story);
+    session.controller.abort();
+    client.dispose();
   });
 });

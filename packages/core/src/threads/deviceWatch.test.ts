@@ -65,6 +65,16 @@ const transcript = (r: ThreadRuntime) =>
   }));
 const lastText = (r: ThreadRuntime) => String(r.client.state.messages.at(-1)?.content ?? "");
 
+/** Thread t1 once its owner has saved it mid-run with where its stream is (its saves are debounced). */
+async function savedMidRun(storage: ThreadStorage): Promise<StoredThread | null> {
+  let stored = await storage.load("t1");
+  for (let i = 0; i < 500 && !stored?.resumePoint; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    stored = await storage.load("t1");
+  }
+  return stored;
+}
+
 /** Device A sends; its run is held after the tool call's first arguments, and saved mid-run. */
 async function runningOnA() {
   const agent = await startMockAgent({ tokenDelayMs: 1 });
@@ -77,11 +87,7 @@ async function runningOnA() {
   await until(a.kept);
   void a.r.client.sendMessage("make the background teal");
   await callHeld.reached;
-  let stored = await storage.load("t1");
-  for (let i = 0; i < 500 && !stored?.resumePoint; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    stored = await storage.load("t1");
-  }
+  const stored = await savedMidRun(storage);
   // A's save mid-run says where its stream is, and that the run is device A's.
   expect(stored?.runningSince).toBeDefined();
   expect(stored?.resumePoint?.device).toBe("device-a");
@@ -148,11 +154,7 @@ describe("the owner device gone mid-run", () => {
     await until(a.kept);
     void a.r.client.sendMessage("tell me a story");
     await held.reached;
-    let stored = await shared.load("t1");
-    for (let i = 0; i < 500 && !stored?.resumePoint; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-      stored = await shared.load("t1");
-    }
+    const stored = await savedMidRun(shared);
     gone = true;
 
     // Device B, watching with a short window (the default is two minutes).

@@ -66,7 +66,7 @@ describe("one owner per run, in Chromium", () => {
 
     // B follows the run A owns: it says so, and offers no Stop.
     await expect.poll(() => chat(b).getAttribute("data-following")).toBe("true");
-    await expect.poll(() => b.getByTestId("tandem-following").textContent()).toBe("Following a reply another tab is running");
+    await expect.poll(() => b.getByTestId("tandem-following").textContent()).toBe("Following a reply running elsewhere");
     expect(await b.getByRole("button", { name: "Stop" }).count()).toBe(0);
     expect(await a.getByRole("button", { name: "Stop" }).count()).toBe(1);
     await screenshot(b, "run-owner-follower");

@@ -54,6 +54,7 @@ export { createThreadStore, type ThreadStore } from "./store/createThreadStore.j
 export type { Schedule } from "./store/frame.js";
 export type { MessageIndex } from "./store/messageIndex.js";
 export { clientKey } from "./threads/agentOptions.js";
+export { deviceId } from "./threads/deviceId.js";
 export type { Remember } from "./threads/remember.js";
 export type { RunLocks } from "./threads/runOwner.js";
 export { ThreadRuntime, type ThreadRuntimeOptions, type ThreadRuntimeState } from "./threads/threadRuntime.js";

@@ -92,7 +92,7 @@ export function PageFrame({ page, settings }: { page: PageInfo; settings: AgentS
         </div>
       </header>
       <AgentProvider
-        key={`${page.path} ${settings.protocol} ${settings.agent} ${settings.agentId ?? ""} ${settings.stop ?? ""} ${settings.capabilities ?? ""} ${settings.threads ?? ""}`}
+        key={`${page.path} ${settings.protocol} ${settings.agent} ${settings.agentId ?? ""} ${settings.stop ?? ""} ${settings.capabilities ?? ""} ${settings.threads ?? ""} ${settings.resume ?? ""}`}
         url={settings.agent}
         protocol={settings.protocol}
         {...(settings.agentId !== undefined && { agentId: settings.agentId })}
@@ -104,6 +104,7 @@ export function PageFrame({ page, settings }: { page: PageInfo; settings: AgentS
           },
         })}
         {...(settings.capabilities !== undefined && settings.protocol === "ag-ui" && { capabilities: settings.capabilities })}
+        {...(settings.resume !== undefined && settings.protocol === "ag-ui" && { resume: settings.resume })}
         {...(page.initialState !== undefined && { initialState: page.initialState })}
         {...(page.takesFeedback && { onFeedback: logFeedback, ...(settings.feedback && { feedback: settings.feedback }) })}
         storage={storageFor(page.path, settings.threads)}

@@ -25,6 +25,12 @@ export interface AgentSettings {
    * (`credentials: "include"`); default each page's own IndexedDB database.
    */
   threads: string | undefined;
+  /**
+   * `?resume=<url template>` (`{threadId}`, `{runId}`; AG-UI only): where a run is joined (GET with
+   * `Last-Event-ID`), e.g. the mock agent's or `@tandem/server`'s `/resume/{threadId}/{runId}`. A
+   * second browser on a thread another one runs watches the run live through it.
+   */
+  resume: string | undefined;
 }
 
 const MOCK = (import.meta.env.VITE_AGENT_URL as string | undefined) ?? "http://127.0.0.1:8787";
@@ -46,7 +52,7 @@ export function defaultAgentUrl(protocol: string, page: string): string {
 /**
  * `?agent=<url>&protocol=<dialect>&agentId=<id>&stop=<url template>&capabilities=<url>` point a
  * page at any server (and `&feedback=<url>` says where pages that take feedback POST ratings,
- * `&threads=<url>` where its threads are kept). Without `agent`, the page talks to the mock
+ * `&threads=<url>` where its threads are kept, `&resume=<url template>` where runs are joined). Without `agent`, the page talks to the mock
  * agent, whose capabilities are at `{page url}/capabilities`.
  */
 export function readSettings(url: URL, page: string): AgentSettings {
@@ -65,5 +71,6 @@ export function readSettings(url: URL, page: string): AgentSettings {
     retryMs: Number(query.get("retry")) > 0 ? Number(query.get("retry")) : undefined,
     retryMaxMs: Number(query.get("retryMax")) > 0 ? Number(query.get("retryMax")) : undefined,
     threads: query.get("threads") || undefined,
+    resume: query.get("resume") || undefined,
   };
 }

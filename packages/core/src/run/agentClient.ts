@@ -228,19 +228,22 @@ export class AgentClient {
    * reload cut off is read on where the server resumes streams, else stays, marked as an error
    * that Retry picks up from. Messages sent before the stored thread arrived stay, after it,
    * unless `replace` (another tab's newer copy) is asked. `takeOver`: the stored copy is of a
-   * run whose owner tab went away mid-run; this tab reads it on as a reload would.
+   * run whose owner tab went away mid-run; this tab reads it on as a reload would (read-only,
+   * joining it, while this client follows another device's run). Returns the run read on, which
+   * settles once it has ended; undefined when none is.
    */
-  restore(thread: RestorableThread, { replace = false, takeOver = false } = {}): void {
+  restore(thread: RestorableThread, { replace = false, takeOver = false } = {}): Promise<void> | undefined {
     const fresh = takeOver || (this.state.messages.length === 0 && this.state.status === "idle");
     const how = replace && !takeOver ? "follow" : fresh ? "whole" : "merge";
     const before = this.state.status;
-    restoreThread(this.loop, this.store, thread, how, this.options.resumeWindowMs);
+    const reading = restoreThread(this.loop, this.store, thread, how, this.options.resumeWindowMs);
     // A reply a reload cut off, or another tab's run that failed: what waits here is held.
     if (this.state.status === "error" && before !== "error") this.outbox.runFailed(this.state.error!);
     // A thread read while the user answered here keeps this tab's answers.
     if (how !== "merge") this.loop.answers.restore(thread.decisions);
     this.loop.resumePendingToolCalls();
     if (!replace) this.outbox.drain("online"); // another tab's copy is that tab's to send
+    return reading;
   }
 
   /**

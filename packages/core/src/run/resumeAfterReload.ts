@@ -11,7 +11,8 @@ const WINDOW_MS = 120_000;
  * point less than `windowMs` old by a transport that resumes streams, reads its run on: the thread
  * is put back as the run found it (`asOfRunStart`: the reply so far put aside, the state from
  * before the run) and the run read again from its first event, so each event applies once.
- * Otherwise the partial reply stays, marked as an error that Retry picks up from.
+ * Otherwise the partial reply stays, marked as an error that Retry picks up from. Returns the
+ * run read on, which settles once it has ended; undefined when none is.
  */
 export function restoreThread(
   loop: RunLoop,
@@ -19,7 +20,7 @@ export function restoreThread(
   thread: RestorableThread,
   how: "whole" | "merge" | "follow",
   windowMs = WINDOW_MS,
-): void {
+): Promise<void> | undefined {
   const cut = how === "whole" ? thread.runningSince : undefined;
   if (cut) loop.messageIdsBeforeRun = new Set(cut);
   const point = cut && thread.resumePoint;
@@ -30,5 +31,5 @@ export function restoreThread(
   }
   // The thread as the run found it, so that reading the run again applies each event once.
   store.update((s) => restoredState(s, asOfRunStart(thread, before), how));
-  void loop.enqueue({ resumeRun: { runId: point.runId, firstEventId: point.firstEventId } });
+  return loop.enqueue({ resumeRun: { runId: point.runId, firstEventId: point.firstEventId } });
 }

@@ -117,7 +117,8 @@ export class RunLoop {
 
   /** Aborts the request and any tool handlers, and tells the server where it listens for that. */
   abort(): void {
-    if (this.openRunId !== null) {
+    // A run joined as a follower is another's: leaving it stops nothing on the server.
+    if (this.openRunId !== null && !this.following) {
       const sent = this.host.stopOnServer(this.openRunId);
       if (sent) {
         this.stopping = sent;
@@ -261,6 +262,8 @@ export class RunLoop {
       store.update((s) => ({ ...s, status: "idle", error: null, steps: [] }));
       return null;
     }
+    // A run followed (joined read-only): its tools, answers and follow-ups are its owner's.
+    if (this.following) return null;
     const s = this.state;
     // Told once the stream ends: a run that failed before another began on the stream (a replayed thread) is not the chat's failure.
     if (s.status === "error") this.host.failed?.(s.error!);

@@ -21,6 +21,8 @@ export interface PersistOptions {
    * queues a message or follows another tab's run never says that run is over.
    */
   reportsRun?: boolean;
+  /** This device's id (`deviceId`), saved in the run's resume point: other devices then follow the run rather than run it. */
+  device?: string;
 }
 
 /** What `persistThread` returns: a handle to save, rename or stop keeping the thread. */
@@ -43,7 +45,7 @@ export interface Persistence {
  * hides. A storage failure leaves the chat working in memory and is reported, never thrown.
  */
 export function persistThread(client: AgentClient, storage: ThreadStorage, options: PersistOptions = {}): Persistence {
-  const { debounceMs = 500, onStatus = () => {}, loaded } = options;
+  const { debounceMs = 500, onStatus = () => {}, loaded, device } = options;
   /** This tab's saves say where the run is: it runs the thread, or ran it (or restored it mid-run) since its last save. */
   let reportsRun = client.state.status === "running" || (options.reportsRun ?? loaded?.runningSince !== undefined);
   /** Messages as last written, by id (identity tells what changed since). */
@@ -94,7 +96,9 @@ export function persistThread(client: AgentClient, storage: ThreadStorage, optio
         ...(s.outbox.length > 0 && { outbox: s.outbox }),
         ...(client.outbox.removed.length > 0 && { outboxRemoved: [...client.outbox.removed] }),
         ...(!noDecisions(s.decisions) && { decisions: s.decisions }),
-        ...(s.status === "running" && runningSince && client.resumePoint && { resumePoint: client.resumePoint }),
+        ...(s.status === "running" &&
+          runningSince &&
+          client.resumePoint && { resumePoint: { ...client.resumePoint, ...(device && { device }) } }),
       },
       order: s.messages.map((m) => m.id),
       put,

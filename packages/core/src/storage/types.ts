@@ -60,6 +60,13 @@ export interface ResumePoint {
    * once. A point without it (saved by an older version) is not read on.
    */
   before?: RunStart;
+  /**
+   * The device (browser) whose tab runs the run: its `deviceId`, the same in every tab of one
+   * browser, where Web Locks say which tab owns it. Another device that opens the thread while
+   * the run goes on follows it read-only and joins its stream; it never runs it. Absent (saved by
+   * an older version, or where no id can be kept): taken as this device's run, as before.
+   */
+  device?: string;
 }
 
 /** The thread as a run found it, in a resume point: what the run's events apply to. */

@@ -2,6 +2,9 @@ import type { StoreApi } from "zustand/vanilla";
 import { describeStorageError, type PersistOptions, persistThread } from "../storage/persistThread.js";
 import type { StorageStatus, StoredThread, ThreadStorage } from "../storage/types.js";
 import { checkStoredThread } from "./checkStoredThread.js";
+import { deviceId } from "./deviceId.js";
+import { watchOtherDevice } from "./deviceWatch.js";
+import { runOnOtherDevice } from "./otherDevice.js";
 import { claimAcrossTabs } from "./outboxClaim.js";
 import { RunningThreads } from "./runningThreads.js";
 import { type RunLocks, RunOwner, runLockName } from "./runOwner.js";
@@ -26,15 +29,22 @@ export interface KeeperHost {
 export class ThreadKeeper {
   /** Which threads have a run going, here or in another tab: the list's `running`. */
   private readonly running: RunningThreads;
+  private readonly persist: Pick<PersistOptions, "debounceMs"> | undefined;
+  /** The Web Locks that say which tab owns a run (default: the browser's; none: one owner assumed). */
+  private readonly locks: RunLocks | undefined;
+  /** This browser's id (`deviceId`): saved with its runs; another device's runs are watched, never run. */
+  private readonly device: string | undefined;
 
   constructor(
     private readonly host: KeeperHost,
     private readonly storage: ThreadStorage,
-    private readonly persist: Pick<PersistOptions, "debounceMs"> | undefined,
-    /** The Web Locks that say which tab owns a run (default: the browser's; none: one owner assumed). */
-    private readonly locks?: RunLocks,
+    /** How saves are paced, the Web Locks, this device's id (see `ThreadRuntimeOptions`). */
+    options: { persist?: Pick<PersistOptions, "debounceMs">; locks?: RunLocks; device?: string } = {},
   ) {
-    this.running = new RunningThreads(storage.name, () => this.showRunning(), locks);
+    this.persist = options.persist;
+    this.locks = options.locks;
+    this.device = "device" in options ? options.device : deviceId();
+    this.running = new RunningThreads(storage.name, () => this.showRunning(), this.locks);
   }
 
   private get state(): ThreadRuntimeState {
@@ -65,8 +75,9 @@ export class ThreadKeeper {
 
   /**
    * Keeps the session's thread from now on, once its stored copy (null when none) has been read.
-   * A thread whose run another tab owns (it holds the thread's lock) is followed read-only;
-   * otherwise the copy is this tab's to restore (a reload reads its run on).
+   * A thread whose run another device owns (its resume point says so) is watched read-only, its
+   * stream joined; one whose run another tab owns (it holds the thread's lock) is followed
+   * read-only; otherwise the copy is this tab's to restore (a reload reads its run on).
    */
   attach(session: Session, stored: StoredThread | null): void {
     const { client } = session;
@@ -74,6 +85,10 @@ export class ThreadKeeper {
     // Before the restore, which may send what the stored outbox holds: one tab sends each message.
     client.outbox.claim = claimAcrossTabs(this.storage, client.state.threadId, () => session.persistence?.flush() ?? Promise.resolve());
     const owner = this.ownerOf(session);
+    if (stored && runOnOtherDevice(stored, this.device)) {
+      this.watch(session, stored);
+      return;
+    }
     if (stored && owner.checked) {
       const decided = owner.tryAcquire().then((mine) => {
         if (session.controller.signal.aborted) return;
@@ -122,7 +137,7 @@ export class ThreadKeeper {
   heard(id: string, again = false): void {
     if (!again) void this.refresh();
     const session = this.host.session();
-    if (id !== this.state.currentId || !session?.persistence) return;
+    if (id !== this.state.currentId || !session?.persistence || session.watching) return;
     void this.load(id).then(async (stored) => {
       const { client } = session;
       const { following } = client.state;
@@ -139,6 +154,11 @@ export class ThreadKeeper {
         return;
       }
       session.stored = true;
+      // Another device's run begun meanwhile: watched, never run here.
+      if (!following && runOnOtherDevice(stored, this.device)) {
+        this.watch(session, stored);
+        return;
+      }
       const owner = session.owner;
       if (owner?.checked && !owner.holding && !following) {
         const mine = await owner.tryAcquire();
@@ -211,6 +231,12 @@ export class ThreadKeeper {
     const { client } = session;
     const stored = await this.load(client.state.threadId);
     if (this.host.session() !== session) return;
+    if (stored && runOnOtherDevice(stored, this.device)) {
+      // This browser's tab let the thread go, and another device's run goes on in it: watched.
+      session.owner?.release();
+      this.watch(session, stored);
+      return;
+    }
     client.follow(false);
     if (stored?.runningSince) {
       session.persistence?.discard();
@@ -224,12 +250,31 @@ export class ThreadKeeper {
     if (!client.runPending) session.owner?.release();
   }
 
+  /** Another device runs the thread: watched read-only, its stream joined, until its run is over (`watchOtherDevice`). */
+  private watch(session: Session, stored: StoredThread): void {
+    if (session.watching) return;
+    // No `waitFor` here: the joined runs go through the client's queue. A message sent meanwhile
+    // waits in the outbox (the client follows) until the run is over.
+    void watchOtherDevice(
+      session,
+      stored,
+      {
+        load: () => this.load(session.client.state.threadId),
+        keep: (loaded, reportsRun) => {
+          if (this.host.session() === session) this.keep(session, loaded, reportsRun);
+        },
+      },
+      { device: this.device },
+    );
+  }
+
   /** Keeps the session's thread from `loaded` on; `reportsRun`: see `PersistOptions` (false: another tab's copy). */
   private keep(session: Session, loaded: StoredThread | null, reportsRun = false): void {
     session.persistence = persistThread(session.client, this.storage, {
       ...this.persist,
       loaded,
       reportsRun,
+      device: this.device,
       onStatus: (status) => {
         if (status.kind === "saved") session.stored = true;
         this.report(status);

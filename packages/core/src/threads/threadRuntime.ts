@@ -42,6 +42,12 @@ export interface ThreadRuntimeOptions {
    * is assumed: every tab runs what it restores, as before ownership existed.
    */
   locks?: RunLocks;
+  /**
+   * This browser's id, saved with each run it runs (`ResumePoint.device`): another device that
+   * opens the thread mid-run watches the run read-only instead of running it. Default `deviceId()`,
+   * kept in localStorage (the same in every tab of a browser); tests give each "device" its own.
+   */
+  device?: string;
 }
 
 /**
@@ -265,7 +271,7 @@ export class ThreadRuntime {
     if (!storage) return Promise.resolve(null);
     const host = { store: this.store, session: () => this.session, discardCurrent: () => this.discardCurrent() };
     this.keeper ??= loadKeeper().then(
-      ({ ThreadKeeper }) => new ThreadKeeper(host, storage, this.options.persist, this.options.locks),
+      ({ ThreadKeeper }) => new ThreadKeeper(host, storage, this.options),
       (error: unknown) => {
         this.keeper = null;
         this.store.setState({

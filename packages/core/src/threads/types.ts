@@ -35,4 +35,6 @@ export interface Session {
   stored: boolean;
   /** Which tab owns the thread's runs (set once the thread is kept; see `RunOwner`). */
   owner?: RunOwner;
+  /** The thread's run is another device's, watched read-only (`watchOtherDevice`): other changes heard wait until it ends. */
+  watching?: boolean;
 }

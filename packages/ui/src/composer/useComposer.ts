@@ -17,6 +17,7 @@ export interface UseComposer {
   setText: (text: string) => void;
   /** There is something to send (text or files, all ready); while the agent replies, what is sent is queued. */
   canSend: boolean;
+  /** The agent replies in a run this tab may stop: false while it follows a run another tab or device owns. */
   isRunning: boolean;
   /** Sends the text and attachments as a user message and clears the draft; does nothing unless `canSend`. */
   send: () => void;
@@ -35,14 +36,14 @@ export interface UseComposer {
  * and so does the text if the box is empty.
  */
 export function useComposer(options: UseComposerOptions = {}): UseComposer {
-  const status = useAgent((s) => s.status);
+  // A run followed read-only (another tab's or device's) is not this composer's to stop.
+  const isRunning = useAgent((s) => s.status === "running" && !s.following);
   const { stop } = useAgent();
   const composer = useComposerRuntime();
   const text = useComposerDraft(selectText);
   const labels = useLabels();
   const attachments = useAttachments(options.attachments);
   const { say } = attachments;
-  const isRunning = status === "running";
   const canSend = (text.trim() !== "" || attachments.items.length > 0) && attachments.ready;
   const setText = useCallback((next: string) => composer.setText(next), [composer]);
 

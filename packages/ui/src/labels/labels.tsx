@@ -142,7 +142,7 @@ export interface ChatLabels {
   cannotSave: (message: string) => string;
   /** Shown and announced while a dropped reply's connection is being restored. */
   reconnecting: string;
-  /** Shown and announced while this tab follows a reply another tab runs (it owns the run). */
+  /** Shown and announced while this tab follows a reply another tab or device runs (it owns the run). */
   following: string;
   /** The thumbs-up toggle on a reply. */
   goodResponse: string;
@@ -376,7 +376,7 @@ export const defaultLabels: ChatLabels = {
   dictate: "Dictate",
   dictationError,
   reconnecting: "Reconnecting…",
-  following: "Following a reply another tab is running",
+  following: "Following a reply running elsewhere",
 };
 
 const LabelsContext = createContext<ChatLabels>(defaultLabels);

@@ -7,8 +7,8 @@ import { cx } from "../util/cx.js";
 export interface FollowingProps extends Omit<ComponentPropsWithoutRef<"p">, "children"> {}
 
 /**
- * "Following a reply another tab is running" while another tab owns the thread's run and this
- * one shows it read-only (`state.following`); nothing otherwise. Screen readers hear it from the
+ * "Following a reply running elsewhere" while another tab or another device (browser) owns the
+ * thread's run and this one shows it read-only (`state.following`); nothing otherwise. Screen readers hear it from the
  * status region, so this line is hidden from them.
  */
 export const Following = forwardRef<HTMLParagraphElement, FollowingProps>(function Following({ className, ...rest }, ref) {
@@ -24,7 +24,7 @@ export const Following = forwardRef<HTMLParagraphElement, FollowingProps>(functi
 
 declare module "../parts/registry.js" {
   interface ChatParts {
-    /** Says that another tab runs the reply and this one follows it. */
+    /** Says that another tab or device runs the reply and this one follows it. */
     Following: FollowingProps;
   }
 }

@@ -73,8 +73,8 @@ describe("Following", () => {
     renderWith(client, <Chat />);
     expect(screen.queryByTestId("tandem-following")).toBeNull();
     act(() => client.store.update((s) => ({ ...s, following: true })));
-    expect(screen.getByTestId("tandem-following").textContent).toBe("Following a reply another tab is running");
-    expect(screen.getByRole("status").textContent).toBe("Following a reply another tab is running");
+    expect(screen.getByTestId("tandem-following").textContent).toBe("Following a reply running elsewhere");
+    expect(screen.getByRole("status").textContent).toBe("Following a reply running elsewhere");
     expect(screen.queryByRole("button", { name: "Stop" })).toBeNull();
     expect(screen.getByTestId("tandem-chat").getAttribute("data-following")).toBe("true");
     act(() => client.store.update((s) => ({ ...s, following: false })));

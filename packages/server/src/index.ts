@@ -7,6 +7,8 @@
  * Framework-neutral: `agentHandler` and `threadsHandler` are `node:http` listeners (Express and
  * Fastify mount them); for Fetch-style servers (Hono, Next.js route handlers) `resumableRuns().open`
  * gives a run's SSE frames and `threadsFetchHandler` answers a `Request` with a `Response`.
+ * `agentSocketHandler` serves the same runs over one WebSocket per thread (the proposed AG-UI
+ * WebSocket binding, subprotocol `ag-ui.v1+json`).
  *
  * @module @tandem/server
  */
@@ -37,6 +39,27 @@ export {
   type RunStream,
   resumableRuns,
 } from "./resumableRuns.js";
+export {
+  type AgentSocketHandler,
+  type AgentSocketHandlerOptions,
+  agentSocketHandler,
+  type SocketRuns,
+} from "./socket/agentSocketHandler.js";
+export {
+  AG_UI_SUBPROTOCOL,
+  type ClientFrame,
+  type EndFrame,
+  type ErrorFrame,
+  type EventFrame,
+  FrameRefusal,
+  type JoinFrame,
+  parseClientFrame,
+  type ResumeFrame,
+  type RunFrame,
+  type ServerFrame,
+  type StopFrame,
+  type StoppedFrame,
+} from "./socket/frames.js";
 export { sseFrame, writeRespectingBackpressure } from "./sse.js";
 export { memoryThreadStore } from "./threads/memoryThreadStore.js";
 export {

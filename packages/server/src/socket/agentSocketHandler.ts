@@ -14,7 +14,10 @@ import { AG_UI_SUBPROTOCOL, type ClientFrame, FrameRefusal, parseClientFrame, ty
  */
 export interface SocketRuns<R = IncomingMessage> {
   /** As `ResumableRuns.open`: the run's SSE frames, or the HTTP status and reason of a refusal. */
-  open: ResumableRuns<R>["open"];
+  open(
+    request: Parameters<ResumableRuns<R>["open"]>[0],
+    source?: () => EventSource,
+  ): Promise<{ status: 200; frames: AsyncIterable<string> } | { status: number; error: string }>;
   /** Stops a run; whether there was one to stop. */
   stop(threadId: string, runId: string): boolean | Promise<boolean>;
 }
@@ -157,7 +160,7 @@ export function agentSocketHandler(options: AgentSocketHandlerOptions): AgentSoc
         },
         frame.type === "run" ? () => source(frame.input, request) : undefined,
       );
-      if (stream.status !== 200) {
+      if (!("frames" in stream)) {
         if (streams.get(runId) === reading) streams.delete(runId);
         return send({ type: "error", runId, status: stream.status, message: stream.error });
       }

@@ -56,12 +56,12 @@ export interface EndFrame {
 /**
  * Server → client: a frame refused, with the HTTP status the same request gets over HTTP (400
  * malformed, 403 not authorized, 404 unknown run or event, 409 another thread, 413 too large,
- * 503 busy, 500 the server failed) and why. `runId` names the run when the frame named one.
+ * 503 busy, 500 the server failed; a server may answer any status its HTTP binding would) and why. `runId` names the run when the frame named one.
  */
 export interface ErrorFrame {
   type: "error";
   runId?: string;
-  status: 400 | 403 | 404 | 409 | 413 | 500 | 503;
+  status: number;
   message: string;
 }
 
@@ -109,7 +109,7 @@ export function parseClientFrame(text: string): ClientFrame {
       const input = value.input;
       if (!isObject(input) || !isId(input.threadId) || !isId(input.runId))
         throw new FrameRefusal(400, "A run frame carries an input (a RunAgentInput) with a threadId and a runId");
-      const filled = { messages: [], tools: [], context: [], state: {}, forwardedProps: {}, ...input } as RunAgentInput;
+      const filled = { messages: [], tools: [], context: [], state: {}, forwardedProps: {}, ...input } as unknown as RunAgentInput;
       return { type: "run", input: filled };
     }
     case "resume":

@@ -21,6 +21,7 @@ export type {
 } from "./agentEvents.js";
 export type { RuleResult } from "./conformance/rules.js";
 export { checkResumableRuns, type ResumableRunsTarget } from "./conformance/runRules.js";
+export { checkSocketRuns, type SocketRunsTarget } from "./conformance/socketRules.js";
 export { checkThreadStore, type ThreadStoreTarget } from "./conformance/threadStoreRules.js";
 export { type EventLog, isRunEnd, type LoggedEvent, runKey } from "./eventLog.js";
 export { type AgentFetchHandlerOptions, agentFetchHandler, runStreamResponse } from "./fetchHandler.js";

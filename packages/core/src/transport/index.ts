@@ -30,10 +30,10 @@ type Factories = {
 const loadAgKit = loadOnce(() => import("./agKit.js"));
 const loadAgentRuntime = loadOnce(() => import("./agentRuntime.js"));
 const loadAgentScope = loadOnce(() => import("./agentScope.js"));
-const loadWebSocket = loadOnce(() => import("./webSocket.js"));
 
 const transports: Factories = {
-  "ag-ui": (options) => (options.websocket ? loadWebSocket().then((m) => m.webSocketTransport(options)) : agUiTransport(options)),
+  // The WebSocket transport comes through the pipeline's chunk (see `pipeline.webSocketTransport`).
+  "ag-ui": (options) => (options.websocket ? loadPipeline().then((m) => m.webSocketTransport(options)) : agUiTransport(options)),
   // The other dialects load when first used: an app that speaks AG-UI never downloads them.
   "ag-kit": async (options) => (await loadAgKit()).agKitTransport(options),
   "agent-runtime": async (options) => (await loadAgentRuntime()).agentRuntimeTransport(options),

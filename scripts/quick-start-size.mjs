@@ -23,6 +23,7 @@ export const LAZY_PARTS = [
   [/transport\/agKit\./, "ag-kit dialect"],
   [/transport\/agentRuntime\./, "agent-runtime dialect"],
   [/transport\/agentScope\./, "agentscope dialect"],
+  [/transport\/webSocket\./, "WebSocket transport (only for a client made with `websocket`; through the pipeline's chunk)"],
   [/transport\/pipeline\./, "AG-UI validation pipeline (@ag-ui/client with its zod)"],
   [/markdown\/Markdown\./, "Markdown renderer (micromark + GFM, mdast/hast to React)"],
   [/markdown\/highlight\./, "syntax highlighter (refractor)"],

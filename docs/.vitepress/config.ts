@@ -50,6 +50,7 @@ export default defineConfig({
           { text: "Queue and offline outbox", link: "/guide/outbox" },
           { text: "Feedback and dictation", link: "/guide/feedback-dictation" },
           { text: "Resumable streams", link: "/guide/resumable-streams" },
+          { text: "WebSocket transport", link: "/guide/websocket" },
           { text: "The server: @tandem/server", link: "/guide/server" },
           { text: "The server contract", link: "/guide/server-contract" },
         ],

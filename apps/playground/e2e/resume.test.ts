@@ -2,6 +2,7 @@ import { type Hold, type MockAgent, startMockAgent } from "@tandem/mock-agent";
 import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { closePages, lastAssistantText, openPage, type Stack, screenshot, send, settled, startStack } from "./stack";
+import { wholeStory } from "./story";
 
 let stack: Stack;
 /** A mock agent in fault mode: every response is cut after a dozen events. */
@@ -13,7 +14,7 @@ beforeAll(async () => {
   stack = await startStack();
   dropping = await startMockAgent({ tokenDelayMs: 15, dropAfter: 12 });
   slow = await startMockAgent({ tokenDelayMs: 60 });
-  story = await wholeStory(stack.agent);
+  story = await wholeStory(stack.agent.baseUrl);
 });
 /** Holds on the other agents' streams (stack.ts releases its own): released after each test, passed or not. */
 const holds: Hold[] = [];
@@ -29,22 +30,6 @@ afterAll(async () => {
   await slow?.close();
   await stack?.close();
 });
-
-/** The story as the mock agent tells it on a connection that does not drop. */
-async function wholeStory(agent: MockAgent): Promise<string> {
-  const response = await fetch(`${agent.baseUrl}/agentic-chat`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ threadId: "story", runId: "story", messages: [{ id: "u", role: "user", content: "tell me a story" }] }),
-  });
-  return (await response.text())
-    .split("\n\n")
-    .flatMap((frame) => frame.split("\n").filter((line) => line.startsWith("data: ")))
-    .map((line) => JSON.parse(line.slice(6)) as { type: string; delta?: string })
-    .filter((event) => event.type === "TEXT_MESSAGE_CONTENT")
-    .map((event) => event.delta)
-    .join("");
-}
 
 /** Everything the status region said, kept from now on (it only shows its latest words). */
 async function recordAnnouncements(page: Page): Promise<() => Promise<string[]>> {

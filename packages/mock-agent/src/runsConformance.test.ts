@@ -1,4 +1,4 @@
-import { checkResumableRuns } from "@tandem/server";
+import { checkResumableRuns, checkSocketRuns } from "@tandem/server";
 import { afterEach, describe, expect, it } from "vitest";
 import { startMockAgent } from "./server.js";
 import type { MockAgent } from "./types.js";
@@ -23,5 +23,12 @@ describe("the mock agent's runs", () => {
       "another user can neither resume nor join a user's run",
       "a request that proves no user is refused (401 or 403)",
     ]);
+  });
+
+  it("pass the WebSocket binding's rules (tandem-conformance runs --websocket) on the same port", async () => {
+    agent = await startMockAgent({ tokenDelayMs: 1 });
+    const results = await checkSocketRuns({ url: `${agent.baseUrl}/agentic-chat` });
+    expect(results.filter((r) => r.outcome !== "pass")).toEqual([]);
+    expect(results).toHaveLength(9);
   });
 });

@@ -1,7 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
-import { memoryThreadStore, threadsHandler } from "@tandem/server";
+import { agentSocketHandler, memoryThreadStore, threadsHandler } from "@tandem/server";
 import { agUi } from "./dialects/agUi.js";
 import { RequestError, type RequestInfo, routes } from "./dialects/index.js";
 import { ThreadHistory } from "./history.js";
@@ -10,6 +10,7 @@ import { Replay } from "./replay.js";
 import { cut, DROP_PAUSE_MS, MockRuns } from "./resumable/mockRuns.js";
 import { capabilitiesOf, hasScenario } from "./scenarios/capabilities.js";
 import { scenarios } from "./scenarios/index.js";
+import { socketRuns } from "./socketRuns.js";
 import {
   type HoldAt,
   isEvent,
@@ -297,6 +298,12 @@ export async function startMockAgent(options: MockAgentOptions = {}): Promise<Mo
       sendJson(res, 500, { error: error instanceof Error ? error.message : String(error) });
     });
   });
+  // The proposed AG-UI WebSocket binding on the same port, at the same paths (ws://host/agentic-chat).
+  let baseUrl = "";
+  const webSockets = agentSocketHandler({ runs: socketRuns(() => baseUrl), source: () => [], onError: () => {} });
+  server.on("upgrade", (req, socket, head) => {
+    if (!webSockets.upgrade(req, socket, head)) socket.destroy();
+  });
   server.on("connection", (socket) => {
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
@@ -306,7 +313,7 @@ export async function startMockAgent(options: MockAgentOptions = {}): Promise<Mo
     server.listen(port, host, () => resolve());
   });
   const address = server.address() as AddressInfo;
-  const baseUrl = `http://${host.includes(":") ? `[${host}]` : host}:${address.port}`;
+  baseUrl = `http://${host.includes(":") ? `[${host}]` : host}:${address.port}`;
   return {
     url: `${baseUrl}/`,
     baseUrl,
@@ -315,6 +322,7 @@ export async function startMockAgent(options: MockAgentOptions = {}): Promise<Mo
     close: () =>
       new Promise<void>((resolve) => {
         holds.clear();
+        void webSockets.close();
         for (const run of running.values()) run.controller.abort();
         for (const socket of sockets) socket.destroy();
         server.close(() => resolve());

@@ -7,6 +7,8 @@
  * Framework-neutral: `agentHandler` and `threadsHandler` are `node:http` listeners (Express and
  * Fastify mount them); for Fetch-style servers (Hono, Next.js route handlers) `resumableRuns().open`
  * gives a run's SSE frames and `threadsFetchHandler` answers a `Request` with a `Response`.
+ * `agentSocketHandler` serves the same runs over one WebSocket per thread (the proposed AG-UI
+ * WebSocket binding, subprotocol `ag-ui.v1+json`).
  *
  * @module @tandem/server
  */
@@ -19,6 +21,7 @@ export type {
 } from "./agentEvents.js";
 export type { RuleResult } from "./conformance/rules.js";
 export { checkResumableRuns, type ResumableRunsTarget } from "./conformance/runRules.js";
+export { checkSocketRuns, type SocketRunsTarget } from "./conformance/socketRules.js";
 export { checkThreadStore, type ThreadStoreTarget } from "./conformance/threadStoreRules.js";
 export { type EventLog, isRunEnd, type LoggedEvent, runKey } from "./eventLog.js";
 export { type AgentFetchHandlerOptions, agentFetchHandler, runStreamResponse } from "./fetchHandler.js";
@@ -37,6 +40,27 @@ export {
   type RunStream,
   resumableRuns,
 } from "./resumableRuns.js";
+export {
+  type AgentSocketHandler,
+  type AgentSocketHandlerOptions,
+  agentSocketHandler,
+  type SocketRuns,
+} from "./socket/agentSocketHandler.js";
+export {
+  AG_UI_SUBPROTOCOL,
+  type ClientFrame,
+  type EndFrame,
+  type ErrorFrame,
+  type EventFrame,
+  FrameRefusal,
+  type JoinFrame,
+  parseClientFrame,
+  type ResumeFrame,
+  type RunFrame,
+  type ServerFrame,
+  type StopFrame,
+  type StoppedFrame,
+} from "./socket/frames.js";
 export { sseFrame, writeRespectingBackpressure } from "./sse.js";
 export { memoryThreadStore } from "./threads/memoryThreadStore.js";
 export {

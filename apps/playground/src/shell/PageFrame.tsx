@@ -69,6 +69,12 @@ export function PageFrame({ page, settings }: { page: PageInfo; settings: AgentS
               stop → <code>{settings.stop}</code>
             </>
           )}
+          {settings.transport === "websocket" && (
+            <>
+              {" "}
+              over <code>WebSocket</code>
+            </>
+          )}
           {settings.threads && (
             <>
               {" "}
@@ -92,7 +98,7 @@ export function PageFrame({ page, settings }: { page: PageInfo; settings: AgentS
         </div>
       </header>
       <AgentProvider
-        key={`${page.path} ${settings.protocol} ${settings.agent} ${settings.agentId ?? ""} ${settings.stop ?? ""} ${settings.capabilities ?? ""} ${settings.threads ?? ""} ${settings.resume ?? ""}`}
+        key={`${page.path} ${settings.protocol} ${settings.agent} ${settings.agentId ?? ""} ${settings.stop ?? ""} ${settings.capabilities ?? ""} ${settings.threads ?? ""} ${settings.resume ?? ""} ${settings.transport}`}
         url={settings.agent}
         protocol={settings.protocol}
         {...(settings.agentId !== undefined && { agentId: settings.agentId })}
@@ -105,6 +111,7 @@ export function PageFrame({ page, settings }: { page: PageInfo; settings: AgentS
         })}
         {...(settings.capabilities !== undefined && settings.protocol === "ag-ui" && { capabilities: settings.capabilities })}
         {...(settings.resume !== undefined && settings.protocol === "ag-ui" && { resume: settings.resume })}
+        {...(settings.transport === "websocket" && settings.protocol === "ag-ui" && { websocket: true })}
         {...(page.initialState !== undefined && { initialState: page.initialState })}
         {...(page.takesFeedback && { onFeedback: logFeedback, ...(settings.feedback && { feedback: settings.feedback }) })}
         storage={storageFor(page.path, settings.threads)}

@@ -1,6 +1,6 @@
 import { type FormEvent, useId } from "react";
 import { navigate } from "./router";
-import { type AgentSettings, PROTOCOLS } from "./settings";
+import { type AgentSettings, PROTOCOLS, TRANSPORTS } from "./settings";
 
 /** The same as editing the query string: which server, which dialect, which agent. */
 export function SettingsPanel({ settings }: { settings: AgentSettings }) {
@@ -11,6 +11,7 @@ export function SettingsPanel({ settings }: { settings: AgentSettings }) {
     const query = new URLSearchParams();
     query.set("agent", String(form.get("agent")));
     query.set("protocol", String(form.get("protocol")));
+    if (form.get("transport") === "websocket") query.set("transport", "websocket");
     for (const name of ["agentId", "stop", "capabilities", "threads"]) {
       const value = String(form.get(name) ?? "").trim();
       if (value) query.set(name, value);
@@ -23,7 +24,7 @@ export function SettingsPanel({ settings }: { settings: AgentSettings }) {
       <form
         className="tandem-field"
         onSubmit={apply}
-        key={`${settings.agent} ${settings.protocol} ${settings.agentId ?? ""} ${settings.stop ?? ""} ${settings.threads ?? ""}`}
+        key={`${settings.agent} ${settings.protocol} ${settings.agentId ?? ""} ${settings.stop ?? ""} ${settings.threads ?? ""} ${settings.transport}`}
       >
         <label htmlFor={`${id}-agent`}>Agent URL</label>
         <input id={`${id}-agent`} name="agent" type="url" defaultValue={settings.agent} required />
@@ -31,6 +32,12 @@ export function SettingsPanel({ settings }: { settings: AgentSettings }) {
         <select id={`${id}-protocol`} name="protocol" defaultValue={settings.protocol}>
           {PROTOCOLS.map((p) => (
             <option key={p}>{p}</option>
+          ))}
+        </select>
+        <label htmlFor={`${id}-transport`}>Transport (AG-UI)</label>
+        <select id={`${id}-transport`} name="transport" defaultValue={settings.transport}>
+          {TRANSPORTS.map((t) => (
+            <option key={t}>{t}</option>
           ))}
         </select>
         <label htmlFor={`${id}-agentId`}>Agent id (agent runtime)</label>

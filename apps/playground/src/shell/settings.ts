@@ -2,6 +2,9 @@ import type { Protocol } from "@tandem/react";
 
 export const PROTOCOLS = ["ag-ui", "ag-kit", "agent-runtime", "agentscope"] as const satisfies readonly string[];
 
+/** How AG-UI runs travel: a request per run with an SSE reply, or one WebSocket per thread (`?transport=websocket`). */
+export const TRANSPORTS = ["sse", "websocket"] as const satisfies readonly string[];
+
 export interface AgentSettings {
   agent: string;
   protocol: Protocol;
@@ -31,6 +34,11 @@ export interface AgentSettings {
    * second browser on a thread another one runs watches the run live through it.
    */
   resume: string | undefined;
+  /**
+   * `?transport=websocket`: AG-UI runs over one WebSocket per thread (the proposed binding, the
+   * `websocket` option), at the agent URL with its scheme made ws:; default `sse`.
+   */
+  transport: (typeof TRANSPORTS)[number];
 }
 
 const MOCK = (import.meta.env.VITE_AGENT_URL as string | undefined) ?? "http://127.0.0.1:8787";
@@ -52,7 +60,7 @@ export function defaultAgentUrl(protocol: string, page: string): string {
 /**
  * `?agent=<url>&protocol=<dialect>&agentId=<id>&stop=<url template>&capabilities=<url>` point a
  * page at any server (and `&feedback=<url>` says where pages that take feedback POST ratings,
- * `&threads=<url>` where its threads are kept, `&resume=<url template>` where runs are joined). Without `agent`, the page talks to the mock
+ * `&threads=<url>` where its threads are kept, `&resume=<url template>` where runs are joined, `&transport=websocket` that AG-UI runs go over a WebSocket). Without `agent`, the page talks to the mock
  * agent, whose capabilities are at `{page url}/capabilities`.
  */
 export function readSettings(url: URL, page: string): AgentSettings {
@@ -72,5 +80,6 @@ export function readSettings(url: URL, page: string): AgentSettings {
     retryMaxMs: Number(query.get("retryMax")) > 0 ? Number(query.get("retryMax")) : undefined,
     threads: query.get("threads") || undefined,
     resume: query.get("resume") || undefined,
+    transport: query.get("transport") === "websocket" ? "websocket" : "sse",
   };
 }

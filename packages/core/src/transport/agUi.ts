@@ -49,8 +49,8 @@ async function* events(response: Response, hooks?: RunHooks): AsyncGenerator<Ide
     yield id === undefined ? { event: parseEvent(data) } : { event: parseEvent(data), id };
 }
 
-/** As the official HttpAgent sends it: a message's `subagentRunId: null` is left out. */
-function outgoing(input: RunAgentInput): RunAgentInput {
+/** A run's input as the official HttpAgent sends it: a message's `subagentRunId: null` is left out. */
+export function outgoing(input: RunAgentInput): RunAgentInput {
   if (!input.messages.some((m) => m.subagentRunId === null)) return input;
   return {
     ...input,

@@ -21,7 +21,7 @@ export { type FrameMapper, type JsonDialect, jsonStreamTransport } from "./jsonS
 export type * from "./types.js";
 
 type Factories = {
-  "ag-ui": (options: AgUiOptions) => Transport;
+  "ag-ui": (options: AgUiOptions) => Transport | Promise<Transport>;
   "ag-kit": (options: AgKitOptions) => Promise<Transport>;
   "agent-runtime": (options: AgentRuntimeOptions) => Promise<Transport>;
   agentscope: (options: AgentScopeOptions) => Promise<Transport>;
@@ -32,7 +32,8 @@ const loadAgentRuntime = loadOnce(() => import("./agentRuntime.js"));
 const loadAgentScope = loadOnce(() => import("./agentScope.js"));
 
 const transports: Factories = {
-  "ag-ui": agUiTransport,
+  // The WebSocket transport comes through the pipeline's chunk (see `pipeline.webSocketTransport`).
+  "ag-ui": (options) => (options.websocket ? loadPipeline().then((m) => m.webSocketTransport(options)) : agUiTransport(options)),
   // The other dialects load when first used: an app that speaks AG-UI never downloads them.
   "ag-kit": async (options) => (await loadAgKit()).agKitTransport(options),
   "agent-runtime": async (options) => (await loadAgentRuntime()).agentRuntimeTransport(options),

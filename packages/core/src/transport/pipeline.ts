@@ -5,10 +5,11 @@ import { loadDiagnosticsRecorder } from "../diagnostics/lazyRecorder.js";
 import type { DiagnosedClient } from "../diagnostics/recorder.js";
 import { type PipelineStage, runWatchOf } from "../diagnostics/runWatches.js";
 import { type MessagesSnapshot, OWNED_ACTIVITY_TYPES } from "../reducer/snapshot.js";
+import { loadWebSocket } from "./lazyWebSocket.js";
 import { onInterruptOutcome } from "./onInterrupt.js";
 import { warnOnProducerVersion } from "./protocolVersion.js";
 import { threadOwners } from "./threadOwners.js";
-import type { RunHooks, Transport } from "./types.js";
+import type { AgUiOptions, RunHooks, Transport } from "./types.js";
 
 // The reducer's less common half (JSON Patch, activity, snapshots, predictive state) comes with
 // the pipeline: a client's store applies those events with it, and every event of a run passes
@@ -18,6 +19,9 @@ export { reducerParts } from "../reducer/reducerParts.js";
 /** Starts recording a client's diagnostics (`diagnostics` option); the recorder is a chunk of its own, loaded only for this. */
 export const recordDiagnostics = async (client: DiagnosedClient): Promise<void> =>
   (await loadDiagnosticsRecorder()).recordDiagnostics(client);
+
+/** The WebSocket transport for `options` (`websocket` option); a chunk of its own, loaded only for this. */
+export const webSocketTransport = async (options: AgUiOptions): Promise<Transport> => (await loadWebSocket()).webSocketTransport(options);
 
 type Step = MonoTypeOperatorFunction<BaseEvent>;
 

@@ -113,7 +113,27 @@ export interface AgUiOptions extends HttpOptions {
    * with `Last-Event-ID`.
    */
   resume?: string;
+  /**
+   * Carry the runs over one WebSocket per thread instead of a request per run: the proposed AG-UI
+   * WebSocket binding (guide "WebSocket"; `agentSocketHandler` of `@tandem/server` and the mock
+   * agent serve it). `true` opens `url` with its scheme made `ws:`/`wss:`; a string is the socket's
+   * URL. Dropped sockets are resumed as SSE streams are (`reconnect`), with the same fallbacks, and
+   * Stop goes over the socket. A browser sends no `headers` with a socket (its cookies go with it).
+   * Loaded on first use: apps that leave it unset never download it.
+   */
+  websocket?: boolean | string | WebSocketOptions;
 }
+
+/** The WebSocket transport's options in full (`AgUiOptions.websocket`). */
+export interface WebSocketOptions {
+  /** The socket's URL (default `url` with its scheme made `ws:`/`wss:`). */
+  url?: string;
+  /** The WebSocket class sockets are made with (default the global one), e.g. `ws`'s in Node. */
+  WebSocket?: WebSocketConstructor;
+}
+
+/** What makes a socket: the browser's `WebSocket` class, or one like it. */
+export type WebSocketConstructor = new (url: string, protocols: string) => WebSocket;
 
 /** Options for AG-Kit's legacy send-message endpoint (`protocol: "ag-kit"`; `url` is the endpoint). */
 export interface AgKitOptions extends HttpOptions {

@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import type { RuleResult } from "./rules.js";
 import { checkResumableRuns } from "./runRules.js";
+import { checkSocketRuns } from "./socketRules.js";
 import { checkThreadStore } from "./threadStoreRules.js";
 
 const HELP = [
@@ -9,6 +10,8 @@ const HELP = [
   "  join endpoint, runs found only through their thread), with runs of random ids.",
   "  --join t       the join endpoint, with {threadId} and {runId} (e.g. https://host/resume/{threadId}/{runId})",
   "  --capabilities u  where the agent's capabilities are read: checks transport.resumable",
+  "  --websocket    checks the proposed AG-UI WebSocket binding instead, at <url> with its scheme made ws:",
+  "                 (subprotocol, event ids as over HTTP, resume on another socket, error frames, stop)",
   "tandem-conformance threads <url> [user options]",
   "  Checks a server against Tandem's thread-store REST contract (GET <url>, GET|POST|PATCH|DELETE <url>/:id),",
   "  with threads of random ids that it removes at the end.",
@@ -49,6 +52,7 @@ export async function main(args: string[], write: (text: string) => void): Promi
       "anonymous-allowed": { type: "boolean", default: false },
       join: { type: "string" },
       capabilities: { type: "string" },
+      websocket: { type: "boolean", default: false },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -63,14 +67,16 @@ export async function main(args: string[], write: (text: string) => void): Promi
     ...(values["anonymous-allowed"] && { refusesAnonymous: false }),
   };
   const results =
-    what === "runs"
-      ? await checkResumableRuns({
-          url,
-          ...users,
-          ...(values.join !== undefined && { join: values.join }),
-          ...(values.capabilities !== undefined && { capabilities: values.capabilities }),
-        })
-      : await checkThreadStore({ url, ...users });
+    what === "runs" && values.websocket
+      ? await checkSocketRuns({ url, userA: users.userA })
+      : what === "runs"
+        ? await checkResumableRuns({
+            url,
+            ...users,
+            ...(values.join !== undefined && { join: values.join }),
+            ...(values.capabilities !== undefined && { capabilities: values.capabilities }),
+          })
+        : await checkThreadStore({ url, ...users });
   write(`${report(results)}\n`);
   return results.some((r) => r.outcome === "fail") ? 1 : 0;
 }

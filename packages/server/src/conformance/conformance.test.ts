@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import type { RunAgentInput } from "@ag-ui/core";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { startPostgres } from "../../../../scripts/ensure-postgres.mjs";
 import { startRedis } from "../../../../scripts/ensure-redis.mjs";
@@ -13,6 +14,7 @@ import { agentHandler } from "../handler.js";
 import { postgresThreadStore } from "../postgres/index.js";
 import { redisEventLog } from "../redis/index.js";
 import { type RunAccess, resumableRuns } from "../resumableRuns.js";
+import { agentSocketHandler, type SocketRuns } from "../socket/agentSocketHandler.js";
 import { sqliteThreadStore } from "../sqlite/index.js";
 import { listen, paced, wordsOf } from "../test/http.js";
 import { memoryThreadStore } from "../threads/memoryThreadStore.js";
@@ -181,5 +183,55 @@ describe("tandem-conformance runs", () => {
     expect(anyone.out).toMatch(/✗ another user can neither resume nor join a user's run: a resume by the other user answered 200/);
     expect(anyone.out).toMatch(/✗ a request that proves no user is refused \(401 or 403\): answered 200/);
     expect(anyone.code).toBe(1);
+  });
+});
+
+describe("tandem-conformance runs --websocket", () => {
+  it("passes @tandem/server's agentSocketHandler beside agentHandler, over one resumableRuns: every rule", async () => {
+    const runs = resumableRuns<IncomingMessage>({ authorize: () => true, onError: () => {} });
+    const server = await agentServer(runs);
+    const source = (input: RunAgentInput) =>
+      paced(
+        wordsOf(
+          Array.from({ length: 12 }, (_, i) => `w${i} `),
+          input.threadId,
+          input.runId,
+        ),
+        5,
+      );
+    const sockets = agentSocketHandler({ runs, source });
+    server.server.on("upgrade", sockets.upgrade);
+    closers.push(() => sockets.close());
+    const { code, out } = await conformance("runs", `${server.url}/agent`, "--websocket");
+    expect(out).toMatch(/9 passed, 0 failed, 0 skipped/);
+    expect(code).toBe(0);
+  });
+
+  it("fails a socket server that answers with ids of its own, naming the rule", async () => {
+    const runs = resumableRuns<IncomingMessage>({ authorize: () => true, onError: () => {} });
+    const server = await agentServer(runs);
+    const renumbered: SocketRuns = {
+      stop: (threadId, runId) => runs.stop(threadId, runId),
+      async open(request, source) {
+        const stream = await runs.open(request, source);
+        if (!("frames" in stream)) return stream;
+        const frames = stream.frames;
+        return {
+          status: 200,
+          frames: (async function* () {
+            for await (const frame of frames) yield frame.replace(/^id: (.*)$/m, (_, id) => `id: x${id}`);
+          })(),
+        };
+      },
+    };
+    const sockets = agentSocketHandler({
+      runs: renumbered,
+      source: (input) => paced(wordsOf(["a ", "b ", "c "], input.threadId, input.runId), 5),
+    });
+    server.server.on("upgrade", sockets.upgrade);
+    closers.push(() => sockets.close());
+    const { code, out } = await conformance("runs", `${server.url}/agent`, "--websocket");
+    expect(out).toMatch(/✗ the same run read over HTTP has the same event ids/);
+    expect(code).toBe(1);
   });
 });

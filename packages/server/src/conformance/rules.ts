@@ -30,3 +30,17 @@ export async function checkRules(rules: [string, Check][]): Promise<RuleResult[]
   }
   return results;
 }
+
+/** The run the checks start on `threadId`: one short question, with the target's own fields (`input`) over it. */
+export function runInput(threadId: string, runId: string, input: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    threadId,
+    runId,
+    messages: [{ id: `${runId}-question`, role: "user", content: "Say a few words, please." }],
+    tools: [],
+    context: [],
+    state: {},
+    forwardedProps: {},
+    ...input,
+  };
+}

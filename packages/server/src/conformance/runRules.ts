@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { EventSourceParserStream } from "eventsource-parser/stream";
-import { type Check, checkRules, expectThat, type RuleResult } from "./rules.js";
+import { type Check, checkRules, expectThat, type RuleResult, runInput } from "./rules.js";
 
 /** The agent server under test, and how a request proves each of two users. */
 export interface ResumableRunsTarget {
@@ -56,17 +56,7 @@ export async function checkResumableRuns(target: ResumableRunsTarget): Promise<R
   const timeoutMs = target.timeoutMs ?? 30_000;
   const a = target.userA;
   const b = target.userB;
-  const body = (threadId: string, runId: string) =>
-    JSON.stringify({
-      threadId,
-      runId,
-      messages: [{ id: `${runId}-question`, role: "user", content: "Say a few words, please." }],
-      tools: [],
-      context: [],
-      state: {},
-      forwardedProps: {},
-      ...target.input,
-    });
+  const body = (threadId: string, runId: string) => JSON.stringify(runInput(threadId, runId, target.input));
   const joinUrl = (threadId: string, runId: string) =>
     target.join?.replace("{threadId}", encodeURIComponent(threadId)).replace("{runId}", encodeURIComponent(runId));
 

@@ -6,6 +6,7 @@ import { type BackoffOptions, backoffDelay } from "../transport/backoff.js";
 import type { AgentError, OutboxItem, ThreadState } from "../types.js";
 import { MAX_OUTBOX_REMOVED } from "./mergeOutbox.js";
 import { browserNetwork, type OutboxNetwork } from "./network.js";
+import { released } from "./released.js";
 
 /** What starts a look at the outbox: a run ended here, the browser came back online, or the user said to send on. */
 export type OutboxTrigger = "settled" | "online" | "force";
@@ -27,8 +28,6 @@ export interface OutboxHost {
 
 /** How many removals the outbox remembers (tombstones for the stored thread). */
 const REMOVED_KEPT = MAX_OUTBOX_REMOVED;
-
-const released = (item: OutboxItem): OutboxItem => (item.state === "held" ? { ...item, state: "queued" } : item);
 
 /**
  * The messages a user sent that cannot go yet, kept in `state.outbox` in the order they go out.

@@ -1,4 +1,5 @@
 import type { OutboxNetwork } from "../outbox/network.js";
+import { released } from "../outbox/released.js";
 import type { ResumePoint } from "../storage/types.js";
 import type { ThreadStore } from "../store/createThreadStore.js";
 import { whenBack } from "../transport/deviceWait.js";
@@ -22,7 +23,8 @@ export interface StalledRunLoop {
  * applies once. Once, and only while the thread still shows that run's failure: not after Stop,
  * Retry, a new message or another run, not in a tab that follows another tab's run, not once
  * the thread was left. Without a `network` (outside a browser, `network: false`) it never is.
- * Returns a function that stops waiting. Loaded with the reconnecting reader.
+ * Messages the failure held go after the run read on, as after Retry. Returns a function that
+ * stops waiting. Loaded with the reconnecting reader.
  */
 export function readOnWhenBack(
   loop: StalledRunLoop,
@@ -37,7 +39,8 @@ export function readOnWhenBack(
     if (loop.following || loop.isDisposed || s.status !== "error" || s.error?.kind !== "truncated" || s.runId !== point.runId) return;
     store.update((t) => {
       const { messages, state } = asOfRunStart(t, before);
-      return { ...t, messages, state };
+      // As Retry does: what the failure held goes after the run read on, with no "Send on".
+      return { ...t, messages, state, outbox: t.outbox.map(released) };
     });
     void loop.enqueue({ resumeRun: { runId: point.runId, firstEventId: point.firstEventId } });
   });

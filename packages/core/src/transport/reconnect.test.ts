@@ -320,6 +320,46 @@ describe("resumable streams: a run that gave up is read on when the page is visi
     expect(network.listening.visible).toBe(0);
   });
 
+  it("a message queued behind the run that gave up goes once the run is read on, with no Send on", async () => {
+    const network = fakeNetwork();
+    const down = { now: true };
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    // Each run's reply has an id of its own; the first response waits for the test, then drops after "two".
+    const { url } = await own(async (req, res, input, count) => {
+      const frames = run(input, WORDS).map((f) => ({
+        ...f,
+        event: "messageId" in f.event ? { ...f.event, messageId: input.runId } : f.event,
+      }));
+      if (count === 0) return released.then(() => write(req, res, frames.slice(0, 4), "drop"));
+      if (down.now) return void res.writeHead(503).end();
+      return write(req, res, frames.slice(Number(req.headers["last-event-id"] ?? 0)), "end");
+    });
+    const client = new AgentClient({ url, threadId: "t", schedule: sync, reconnect: { ...fast, tries: 2 }, network });
+    const first = client.sendMessage("go");
+    await until(() => client.state.status === "running");
+    const queued = client.sendMessage("and then?");
+    expect(client.state.outbox.map((item) => item.state)).toEqual(["queued"]);
+    release();
+    await first;
+    // The failure held it, as any failure holds what was queued behind the run.
+    expect(client.state).toMatchObject({ status: "error", error: { kind: "truncated" } });
+    expect(client.state.outbox.map((item) => item.state)).toEqual(["held"]);
+    down.now = false;
+    network.show(false);
+    network.show(true);
+    await until(() => client.state.status === "idle" && client.state.outbox.length === 0);
+    await queued;
+    expect(client.state.error).toBeNull();
+    expect(client.state.messages.map((m) => (m.role === "user" ? m.content : m.role))).toEqual([
+      "go",
+      "assistant",
+      "and then?",
+      "assistant",
+    ]);
+    expect(client.state.messages.filter((m) => m.role === "assistant").map((m) => m.content)).toEqual([WORDS.join(""), WORDS.join("")]);
+  });
+
   it.each([
     ["the user pressed Stop", (c: AgentClient) => c.stop()],
     ["another tab owns the thread's runs now (this one follows)", (c: AgentClient) => c.follow(true)],

@@ -24,6 +24,7 @@ async function* textOf(response: Response): AsyncGenerator<string> {
  * `POST` with the input, with `Last-Event-ID` for a resume; the join endpoint for a join), and
  * `stop` is its stop endpoint. So the socket gets everything the HTTP binding has (scenarios,
  * resumable runs, holds, `dropAfter`: a cut response closes the socket) with no second copy.
+ * @internal the mock's own wiring, not part of its API (its declaration would need Node's types)
  */
 export function socketRuns(baseUrl: () => string): SocketRuns<IncomingMessage> {
   return {

@@ -57,6 +57,8 @@ function specifiers(code) {
     /(?:^|[\s;])(?:import|export)\s+(?:type\s+)?[\w*{}\s,$]*?\s*from\s*["']([^"']+)["']/g,
     /(?:^|[\s;])import\s*["']([^"']+)["']/g,
     /\bimport\(\s*["']([^"']+)["']\s*\)/g,
+    // A package loaded with Node's own resolution: `createRequire(import.meta.url)("ws")`.
+    /\bcreateRequire\([^)]*\)\(\s*["']([^"']+)["']\s*\)/g,
   ];
   for (const re of patterns) for (const m of code.matchAll(re)) found.add(m[1]);
   return [...found];

@@ -143,7 +143,7 @@ export class AgentClient {
 
   /** Starts a run with the thread as it is (the agent speaks first, or picks up after setState); `forwardedProps` go with this run only. */
   runAgent = (request: { forwardedProps?: Record<string, unknown> } = {}): Promise<void> =>
-    this.refused("runAgent") || this.followed("runAgent") ? Promise.resolve() : this.loop.enqueue({ ...request });
+    this.refused("runAgent", true) ? Promise.resolve() : this.loop.enqueue({ ...request });
 
   /** Aborts the request and any tool handlers; the thread is left idle with what it had. */
   stop(): void {
@@ -160,19 +160,19 @@ export class AgentClient {
 
   /** Runs again after an error, without the failed run's partial output. */
   retry(): Promise<void> {
-    if (this.state.status !== "error" || this.refused("retry") || this.followed("retry")) return Promise.resolve();
+    if (this.state.status !== "error" || this.refused("retry", true)) return Promise.resolve();
     this.outbox.resume();
     return this.branching.retry() ?? this.loop.retry();
   }
 
   /** Asks again for the reply to `messageId` (default: the last one), as a new version; the old one is kept. */
   regenerate(messageId?: string): Promise<void> {
-    return this.refused("regenerate") || this.followed("regenerate") ? Promise.resolve() : this.branching.regenerate(messageId);
+    return this.refused("regenerate", true) ? Promise.resolve() : this.branching.regenerate(messageId);
   }
 
   /** Sends an edited copy of a user message as a new version of that turn; the original is kept. */
   editMessage(messageId: string, content: string | InputContent[]): Promise<void> {
-    return this.refused("editMessage") || this.followed("editMessage") ? Promise.resolve() : this.branching.edit(messageId, content);
+    return this.refused("editMessage", true) ? Promise.resolve() : this.branching.edit(messageId, content);
   }
 
   /** Shows version `index` (0-based) of the turn `messageId` begins and closes questions left open on the one it leaves. Never runs the agent; does nothing while a run streams. */
@@ -185,8 +185,7 @@ export class AgentClient {
 
   /** Answers a human-in-the-loop tool call; the follow-up run starts once all pending calls are answered. */
   respond(toolCallId: string, result: unknown): void {
-    if (this.refused("respond")) return;
-    if (this.followed("respond")) return;
+    if (this.refused("respond", true)) return;
     const outcome = { content: toContent(result) };
     // Saying no to a predicted change puts the state back as it was before the prediction.
     if (isRejection(result) && this.state.predictedFrom) {
@@ -300,15 +299,18 @@ export class AgentClient {
     this.runListeners.clear();
   }
 
-  private refused(action: string): boolean {
-    if (this.retired) console.warn(`[tandem] ${action}(): this thread's client was retired (the thread was left); nothing was sent`);
-    return this.retired;
-  }
-
-  /** Another tab owns the run going on: what would start a run here is refused (that tab runs it). */
-  private followed(action: string): boolean {
-    if (this.loop.following) console.warn(`[tandem] ${action}(): another tab owns this thread's run; nothing was sent from this one`);
-    return this.loop.following;
+  /**
+   * Refuses `action`, with a warning, on a retired client, and when `acts` (it would run the
+   * thread's turn) while this client follows a run another tab or device owns (that one runs it).
+   */
+  private refused(action: string, acts = false): boolean {
+    const why = this.retired
+      ? "this thread's client was retired (the thread was left)"
+      : acts && this.loop.following
+        ? "another tab or device runs this thread"
+        : "";
+    if (why) console.warn(`[tandem] ${action}(): ${why}; nothing was sent`);
+    return why !== "";
   }
 
   private answerInterrupt({ payload, metadata, ...entry }: ResumeEntry): Promise<void> {

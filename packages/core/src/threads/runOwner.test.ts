@@ -342,7 +342,7 @@ describe("a client that follows another tab's run", () => {
     );
     expect(client.state.following).toBe(true);
     client.respond("c1", { status: "changed" });
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining("another tab owns this thread's run"));
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining("another tab or device runs this thread"));
     await client.regenerate();
     const sent = client.sendMessage("hello");
     expect(client.state.outbox.map((i) => i.state)).toEqual(["queued"]);

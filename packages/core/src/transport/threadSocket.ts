@@ -62,6 +62,8 @@ export class ThreadSocket {
         resolve(socket);
       };
       socket.onmessage = ({ data }) => this.heard(data);
+      // A close always follows an error, and is what is handled; Node's \`ws\` throws an error nobody listens to.
+      socket.onerror = () => {};
       socket.onclose = ({ code }) => {
         if (this.opening && this.socket !== socket) {
           this.opening = null;

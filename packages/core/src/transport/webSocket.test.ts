@@ -1,4 +1,5 @@
 import type { AddressInfo } from "node:net";
+import type { RunAgentInput } from "@ag-ui/core";
 import { type MockAgent, startMockAgent } from "@tandem/mock-agent";
 import { afterEach, describe, expect, it } from "vitest";
 import { WebSocket as NodeWebSocket, WebSocketServer } from "ws";
@@ -144,6 +145,30 @@ describe("the WebSocket transport (websocket option)", () => {
     await until(() => agent.requests.some((r) => r.path === "/agent/default/stop/stopped"));
     expect(client.state.status).toBe("idle");
     expect(client.state.error).toBeNull();
+  });
+
+  it("a run read on and left (a device watching another's run) sends no stop frame: the owner's run goes on whole", async () => {
+    const agent = await mock({ tokenDelayMs: 1 });
+    const telling = agent.hold({ type: "TEXT_MESSAGE_CONTENT", count: 3 });
+    closing.push(() => telling.release());
+    const owner = clientOf(agent.url, "watched");
+    const sending = owner.sendMessage("tell me a story");
+    await telling.reached;
+    const input = sent[0]!.input as RunAgentInput;
+    // Another reader reads the run on after its first event, and leaves it at its first event.
+    const transport = await createTransport({ url: agent.url, websocket: { WebSocket: Socket }, reconnect: fast });
+    const leaving = new AbortController();
+    const read = transport.run(input, leaving.signal, { resumeAfter: "1" }) as AsyncIterable<unknown>;
+    await (async () => {
+      for await (const _ of read) leaving.abort();
+    })().catch(() => undefined);
+    expect(sent.map((frame) => frame.type)).toEqual(["run", "resume"]);
+    telling.release();
+    await sending;
+    expect(sent.some((frame) => frame.type === "stop")).toBe(false);
+    expect(owner.state).toMatchObject({ status: "idle", error: null });
+    expect(replyOf(owner)).toMatch(/^Once upon a time/);
+    expect(agent.requests.some((r) => r.path.includes("/stop/"))).toBe(false);
   });
 
   it("loads as a chunk of its own: createTransport answers a promise for websocket, the AG-UI transport at once without", async () => {

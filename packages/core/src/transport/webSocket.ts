@@ -23,7 +23,7 @@ export function socketUrl(options: AgUiOptions): string {
  * again and the run read on with a `resume` frame after the last id, by the same reconnecting
  * reader as SSE (`reconnect.ts`: backoff, the device's network, diagnostics), with the same
  * fallbacks: a resume the server does not continue (an `error` 404, a new RUN_STARTED) is the
- * truncated reply with Retry. Stopping the run (its signal aborting) sends a `stop` frame.
+ * truncated reply with Retry. Stopping a run it started (its signal aborting) sends a `stop` frame.
  */
 export function webSocketTransport(options: AgUiOptions): Transport {
   const url = socketUrl(options);
@@ -46,8 +46,12 @@ export function webSocketTransport(options: AgUiOptions): Transport {
           signal,
         );
       return (async function* (): AsyncGenerator<BaseEvent> {
-        // Stop goes over the socket while the run is read (a run that ended needs none).
-        const stop = () => socket.send({ type: "stop", threadId, runId });
+        // Stop goes over the socket while the run is read (a run that ended needs none), for a run
+        // this reading started. A run read on (`resumeAfter`: after a reload, or joined by a device
+        // that watches another's run) may be another's: leaving it stops nothing (the `stop` URL,
+        // which the run loop calls only for its own runs, still does).
+        const begun = hooks?.resumeAfter === undefined;
+        const stop = () => begun && socket.send({ type: "stop", threadId, runId });
         signal.addEventListener("abort", stop, { once: true });
         try {
           yield* reconnectingEvents(open, input, signal, hooks, options.reconnect);

@@ -89,7 +89,8 @@ describe("a second browser watches a run live, read-only, in Chromium", () => {
 
     // B follows A's run: it says so, offers no Stop, and shows the reply so far through the join endpoint.
     await expect.poll(() => chat(b).getAttribute("data-following")).toBe("true");
-    expect(await chat(b).getAttribute("data-running")).toBe("true");
+    // The joined run shows as running once its stream is open (the hold keeps it so): waited for, not raced.
+    await expect.poll(() => chat(b).getAttribute("data-running")).toBe("true");
     await lastAssistantText(b)
       .getByText(/^(\S+\s+){4}/)
       .waitFor();

@@ -6,10 +6,11 @@ import { memoryStorage } from "../storage/memoryStorage.js";
 import { persistThread } from "../storage/persistThread.js";
 import type { StoredThread, ThreadStorage } from "../storage/types.js";
 import { sync, until } from "../test/scripts.js";
+import { toolTab } from "../test/toolTab.js";
 import "../test/warmPipeline.js";
 import { lockManager } from "../test/webLocks.js";
 import { watchOtherDevice } from "./deviceWatch.js";
-import { ThreadRuntime } from "./threadRuntime.js";
+import type { ThreadRuntime } from "./threadRuntime.js";
 import type { Session } from "./types.js";
 
 let agents: MockAgent[] = [];
@@ -27,32 +28,8 @@ afterEach(async () => {
  * (the handler's runs counted) and joining runs through the mock's join endpoint.
  */
 function device(agent: MockAgent, storage: ThreadStorage, id: string) {
-  const ran: string[] = [];
-  const r = new ThreadRuntime({
-    storage,
-    threadId: "t1",
-    remember: { get: () => null, set: () => {} },
-    locks: lockManager().tab().locks,
-    device: id,
-    persist: { debounceMs: 10 },
-    createClient: (threadId) => {
-      const client = new AgentClient({ url: agent.url, resume: `${agent.baseUrl}/resume/{threadId}/{runId}`, threadId, schedule: sync });
-      client.registerTool({
-        name: "change_background",
-        description: "Change the background.",
-        parameters: { type: "object", properties: { background: { type: "string" } } },
-        handler: ({ background }: { background?: string }) => {
-          ran.push(String(background));
-          return { status: "changed" };
-        },
-      });
-      return client;
-    },
-  });
-  runtimes.push(r);
-  r.connect();
-  const kept = () => (r as unknown as { session: { persistence: unknown } | null }).session?.persistence != null;
-  return { r, ran, kept };
+  const resume = `${agent.baseUrl}/resume/{threadId}/{runId}`;
+  return toolTab(runtimes, { url: agent.url, storage, locks: lockManager().tab().locks, device: id, resume });
 }
 
 /** What a transcript shows of each message. */

@@ -4,10 +4,11 @@ import { AgentClient } from "../run/agentClient.js";
 import { memoryStorage } from "../storage/memoryStorage.js";
 import type { ThreadStorage } from "../storage/types.js";
 import { sync, until } from "../test/scripts.js";
+import { toolTab } from "../test/toolTab.js";
 import "../test/warmPipeline.js";
 import { lockManager } from "../test/webLocks.js";
 import { type RunLocks, RunOwner } from "./runOwner.js";
-import { ThreadRuntime } from "./threadRuntime.js";
+import type { ThreadRuntime } from "./threadRuntime.js";
 
 describe("RunOwner", () => {
   it("a tab cannot take a lock another holds, waits for it, and gets it once the holder's last save is written", async () => {
@@ -80,34 +81,8 @@ function cuttable(storage: ThreadStorage) {
 }
 
 /** A tab: a runtime on thread `threadId` whose client offers change_background, counting the handler's runs. */
-function tab(url: string, storage: ThreadStorage, locks: RunLocks | undefined, threadId = "t1") {
-  const ran: string[] = [];
-  const r = new ThreadRuntime({
-    storage,
-    threadId,
-    remember: { get: () => null, set: () => {} },
-    locks,
-    persist: { debounceMs: 10 },
-    createClient: (threadId) => {
-      const client = new AgentClient({ url, threadId, schedule: sync });
-      client.registerTool({
-        name: "change_background",
-        description: "Change the background.",
-        parameters: { type: "object", properties: { background: { type: "string" } } },
-        handler: ({ background }: { background?: string }) => {
-          ran.push(String(background));
-          return { status: "changed" };
-        },
-      });
-      return client;
-    },
-  });
-  runtimes.push(r);
-  r.connect();
-  // The thread is kept (read, restored, its persistence on), as it is long before a user types.
-  const kept = () => (r as unknown as { session: { persistence: unknown } | null }).session?.persistence != null;
-  return { r, ran, kept };
-}
+const tab = (url: string, storage: ThreadStorage, locks: RunLocks | undefined, threadId = "t1") =>
+  toolTab(runtimes, { url, storage, locks, threadId });
 
 /** Tab A sends; the agent's reply is held right after the tool call's first arguments, saved mid-run. */
 async function ownerMidRun() {

@@ -43,6 +43,8 @@ export class ThreadSocket {
   constructor(
     private readonly url: string,
     private readonly Socket: WebSocketConstructor = WebSocket,
+    /** Told when the socket was closed for having no run to read: the transport forgets it. */
+    private readonly onIdle: () => void = () => {},
   ) {}
 
   /** The socket, open: the one there is, or a new one; rejects (a network error) when it cannot be opened. */
@@ -133,7 +135,9 @@ export class ThreadSocket {
       if (this.readers.get(runId) === push) this.readers.delete(runId);
       if (this.readers.size === 0) {
         this.idle = setTimeout(() => {
-          if (this.readers.size === 0) this.close();
+          if (this.readers.size > 0) return;
+          this.close();
+          this.onIdle();
         }, IDLE_MS);
       }
     }

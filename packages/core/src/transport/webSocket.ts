@@ -29,9 +29,14 @@ export function webSocketTransport(options: AgUiOptions): Transport {
   const url = socketUrl(options);
   const Socket = typeof options.websocket === "object" ? options.websocket.WebSocket : undefined;
   const sockets = new Map<string, ThreadSocket>();
+  // One socket per thread, forgotten once it closed for having nothing to read (threads left stay no entries).
   const socketOf = (threadId: string) => {
-    const socket = sockets.get(threadId) ?? new ThreadSocket(url, Socket);
-    sockets.set(threadId, socket);
+    let socket = sockets.get(threadId);
+    if (!socket) {
+      const made = new ThreadSocket(url, Socket, () => sockets.get(threadId) === made && sockets.delete(threadId));
+      sockets.set(threadId, made);
+      socket = made;
+    }
     return socket;
   };
   return {

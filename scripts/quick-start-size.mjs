@@ -37,6 +37,7 @@ export const LAZY_PARTS = [
   [/fast-json-patch\//, "JSON Patch (fast-json-patch, for STATE_DELTA and ACTIVITY_DELTA; comes with the validation pipeline)"],
   [/reducer\/reducerParts\./, "the reducer's rare half (patches, activity, snapshots, predictions; with the validation pipeline)"],
   [/diagnostics\/recorder\./, "diagnostics recorder (the rules and stage watchers; only for a client made with `diagnostics`)"],
+  [/run\/branching\./, "versions of a turn (regenerate, edit, switch; loads with the first of them)"],
   [/run\/interruptResponder\./, "interrupt answering (the resume run, approved tools, expiry; loads with the first interrupt)"],
   [/threads\/threadKeeper\./, "threads kept in a storage (the list, persistence, other tabs; with <AgentProvider storage>)"],
   [/transport\/sse\.|eventsource-parser/, "SSE reader (eventsource-parser; comes with the validation pipeline)"],

@@ -18,14 +18,18 @@ import { createToolCallSelector, toContent } from "../tools/toolCallViews.js";
 import { createTransport, loadPipeline, type Transport, type TransportOptions } from "../transport/index.js";
 import type { AttachmentKind, ThreadState } from "../types.js";
 import { BoundedLog } from "../util/boundedLog.js";
+import { loadOnce } from "../util/loadOnce.js";
 import { loadCapabilities, loadHistory } from "./agentServer.js";
-import { Branching } from "./branching.js";
+import type { Branching } from "./branching.js";
 import { type AgentClientOptions, stopOnServer } from "./clientOptions.js";
 import { restoreThread } from "./resumeAfterReload.js";
 import { RunLoop } from "./runLoop.js";
 import type { RunOwnership } from "./runQueue.js";
 
 const STOPPED = "Stopped by the user.";
+
+/** Versions of turns (regenerate, edit, switch), a chunk of its own: most threads never need it. @internal */
+export const loadBranching = loadOnce(() => import("./branching.js"));
 const ATTACHMENT_KINDS: readonly AttachmentKind[] = ["image", "audio", "video", "document"];
 
 /**
@@ -60,7 +64,8 @@ export class AgentClient {
   private readonly eventListeners = new Set<(event: BaseEvent) => void>();
   private readonly runListeners = new Set<(input: RunAgentInput) => void>();
   private readonly loop: RunLoop;
-  private readonly branching: Branching;
+  /** Versions of turns, made on the first regenerate, edit or switch (its code loads then: `loadBranching`). */
+  private branching: Branching | undefined;
 
   constructor(private readonly options: AgentClientOptions) {
     this.log = new EventLog(this, options.eventLog);
@@ -91,8 +96,7 @@ export class AgentClient {
       settled: () => this.outbox.drain(),
       network: () => this.outbox.network,
     });
-    this.branching = new Branching(this.store, this.loop, () => this.stop());
-    this.outbox = new Outbox(this, this.loop, () => this.branching.forget(), options.network);
+    this.outbox = new Outbox(this, this.loop, () => this.branching?.forget(), options.network);
     if (options.retry) this.outbox.backoff = { ...this.outbox.backoff, ...options.retry };
     // Runs wait for the recorder (it comes through the validation pipeline's chunk), so that it watches the first one too.
     if (options.diagnostics) this.waitFor(loadPipeline().then((pipeline) => pipeline.recordDiagnostics(this)));
@@ -162,21 +166,33 @@ export class AgentClient {
   retry(): Promise<void> {
     if (this.state.status !== "error" || this.refused("retry", true)) return Promise.resolve();
     this.outbox.resume();
-    return this.branching.retry() ?? this.loop.retry();
+    return this.branching?.retry() ?? this.loop.retry();
+  }
+
+  /** Calls `use` with the thread's `Branching`: at once where its code is loaded, else once it is. */
+  private branch<T>(use: (branching: Branching) => T): T | Promise<T> {
+    const made = (module: typeof import("./branching.js")) => {
+      this.branching ??= new module.Branching(this.store, this.loop, () => this.stop());
+      return use(this.branching);
+    };
+    const loaded = loadBranching.loaded();
+    return loaded ? made(loaded) : loadBranching().then(made);
   }
 
   /** Asks again for the reply to `messageId` (default: the last one), as a new version; the old one is kept. */
   regenerate(messageId?: string): Promise<void> {
-    return this.refused("regenerate", true) ? Promise.resolve() : this.branching.regenerate(messageId);
+    return this.refused("regenerate", true) ? Promise.resolve() : (this.branch((b) => b.regenerate(messageId)) as Promise<void>);
   }
 
   /** Sends an edited copy of a user message as a new version of that turn; the original is kept. */
   editMessage(messageId: string, content: string | InputContent[]): Promise<void> {
-    return this.refused("editMessage", true) ? Promise.resolve() : this.branching.edit(messageId, content);
+    return this.refused("editMessage", true) ? Promise.resolve() : (this.branch((b) => b.edit(messageId, content)) as Promise<void>);
   }
 
   /** Shows version `index` (0-based) of the turn `messageId` begins and closes questions left open on the one it leaves. Never runs the agent; does nothing while a run streams. */
-  selectBranch = (messageId: string, index: number): void => this.branching.select(messageId, index);
+  selectBranch = (messageId: string, index: number): void => {
+    this.branch((b) => b.select(messageId, index));
+  };
 
   /** Sets the agent state from the app; it is sent with the next run. */
   setState(next: unknown | ((previous: unknown) => unknown)): void {

@@ -6,7 +6,7 @@
 // Not a test: prints figures.
 //
 //   node packages/ui/bench/frame.trace.mjs <built copy of the shared bench> [kit=tandem-ui] [H=10] [T=10000]
-// (benchPage.mjs says how to build the copy.)
+// (benchPage.mjs says how to build the copy.) With TRACE_DUMP=<file>, the trace's events are written there too.
 import { openBenchPage } from "./benchPage.mjs";
 
 const [benchDir, kit = "tandem-ui", H = "10", T = "10000"] = process.argv.slice(2);
@@ -28,6 +28,7 @@ const run = await page.evaluate(() => window.__bench.run(120_000));
 await cdp.send("Tracing.end");
 await complete;
 await close();
+if (process.env.TRACE_DUMP) (await import("node:fs")).writeFileSync(process.env.TRACE_DUMP, JSON.stringify(events));
 
 /** What kind of work an event is, by its name; null: the kind of the event it runs inside. */
 function kindOf(name) {

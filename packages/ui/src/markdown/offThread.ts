@@ -43,17 +43,21 @@ function theWorker(): Worker | null {
 }
 
 /**
- * Calls `callback` in a task after the next frame has been drawn; the returned function cancels
- * it. A frame's own callbacks (the one that publishes the reply's newest text among them) all run
- * before it. A hidden tab draws no frame, and needs none drawn: it is called when the tab shows.
+ * Calls `callback` in a task after the next two frames have been drawn; the returned function
+ * cancels it. A frame's own callbacks (the one that publishes the reply's newest text among them)
+ * all run before it. Two: a stream on a page where a frame of it is costly publishes every other
+ * frame (core's `nextFrame`), and the frame between must not draw what the next publish will. A
+ * hidden tab draws no frame, and needs none drawn: it is called when the tab shows.
  */
-function afterNextFrame(callback: () => void): () => void {
+function afterTwoFrames(callback: () => void): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let frame: number | undefined;
   if (typeof requestAnimationFrame === "function")
     frame = requestAnimationFrame(() => {
-      frame = undefined;
-      timer = setTimeout(callback, 0);
+      frame = requestAnimationFrame(() => {
+        frame = undefined;
+        timer = setTimeout(callback, 0);
+      });
     });
   else timer = setTimeout(callback, 0);
   return () => {
@@ -70,8 +74,8 @@ function afterNextFrame(callback: () => void): () => void {
  * behind at most (a frame or less). Where no worker can run, a text is cut as it comes, parsed
  * here: what is drawn is the same either way.
  *
- * One commit a frame: trees that come back are drawn by the next frame's render, the one the
- * reply's next text causes. Only where no render takes them by the end of that frame (the reply
+ * One commit a frame: trees that come back are drawn by the next publish's render, the one the
+ * reply's next text causes. Only where no render takes them by the end of the second frame (the reply
  * paused or ended) does `subscribe` say there is a newer cut, and the renderer draws it then.
  */
 export class OffThreadParser {
@@ -81,7 +85,7 @@ export class OffThreadParser {
   #asked: string | undefined;
   /** The newest text whose trees have been handed over. */
   #ready: string | undefined;
-  /** Cancels the call that draws `#ready` if no render has taken it by the end of the next frame. */
+  /** Cancels the call that draws `#ready` if no render has taken it by the end of the second frame. */
   #unclaimed: (() => void) | undefined;
 
   subscribe = (listener: () => void): (() => void) => {
@@ -143,7 +147,7 @@ export class OffThreadParser {
       if (!parsed) return this.#changed();
       this.#ready = text;
       this.#unclaimed?.();
-      this.#unclaimed = afterNextFrame(() => {
+      this.#unclaimed = afterTwoFrames(() => {
         this.#unclaimed = undefined;
         this.#changed();
       });

@@ -207,6 +207,8 @@ describe("threads kept in IndexedDB, in Chromium", () => {
         .first()
         .getByRole("button", { name: text.includes("1 / 2") ? "Next version" : "Previous version" })
         .click();
+      // The other version shows (versions of a turn are code loaded on first use: a moment after the click at most).
+      await expect.poll(() => transcript(one), { timeout: 15_000 }).not.toEqual(seen[0]);
       seen.push(await transcript(one));
     }
     const questions = seen.flat().filter((m) => m.startsWith("user: "));

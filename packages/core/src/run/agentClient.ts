@@ -30,6 +30,9 @@ const STOPPED = "Stopped by the user.";
 
 /** Versions of turns (regenerate, edit, switch), a chunk of its own: most threads never need it. @internal */
 export const loadBranching = loadOnce(() => import("./branching.js"));
+
+/** Fetches it ahead (a thread with replies may soon be regenerated); one that fails loads again when used. */
+const preloadBranching = () => void loadBranching().catch(() => undefined);
 const ATTACHMENT_KINDS: readonly AttachmentKind[] = ["image", "audio", "video", "document"];
 
 /**
@@ -93,7 +96,11 @@ export class AgentClient {
       eventListeners: this.eventListeners,
       runListeners: this.runListeners,
       failed: (error) => this.outbox.runFailed(error),
-      settled: () => this.outbox.drain(),
+      settled: () => {
+        // A reply is there to regenerate or edit: versions of a turn come in while nobody waits.
+        preloadBranching();
+        this.outbox.drain();
+      },
       network: () => this.outbox.network,
     });
     this.outbox = new Outbox(this, this.loop, () => this.branching?.forget(), options.network);
@@ -252,6 +259,7 @@ export class AgentClient {
     const how = replace && !takeOver ? "follow" : fresh ? "whole" : "merge";
     const before = this.state.status;
     const reading = restoreThread(this.loop, this.store, thread, how, this.options.resumeWindowMs);
+    if (thread.messages.length > 0) preloadBranching();
     // A reply a reload cut off, or another tab's run that failed: what waits here is held.
     if (this.state.status === "error" && before !== "error") this.outbox.runFailed(this.state.error!);
     // A thread read while the user answered here keeps this tab's answers.

@@ -59,13 +59,20 @@ class InProcessWorker {
 /**
  * Animation frames, each a later task here. `waiting` counts the frames asked for and the task
  * after each (where what waits for the end of a frame runs), so a test can wait until none is left.
+ * `hold()` keeps the frames asked for until the test draws one (`draw()`): a test that looks at
+ * what a frame does holds it, rather than counting tasks.
  */
 const Frames = {
   waiting: 0,
   last: 0,
   timers: new Map<number, ReturnType<typeof setTimeout>>(),
+  held: undefined as Map<number, FrameRequestCallback> | undefined,
   request(callback: FrameRequestCallback): number {
     const id = ++Frames.last;
+    if (Frames.held) {
+      Frames.held.set(id, callback);
+      return id;
+    }
     Frames.waiting++;
     Frames.timers.set(
       id,
@@ -78,11 +85,27 @@ const Frames = {
     return id;
   },
   cancel(id: number): void {
+    if (Frames.held?.delete(id)) return;
     const timer = Frames.timers.get(id);
     if (timer === undefined) return;
     clearTimeout(timer);
     Frames.timers.delete(id);
     Frames.waiting--;
+  },
+  hold(): void {
+    Frames.held = new Map();
+  },
+  /** Draws one held frame: the callbacks asked for before it (those they ask for wait for the next). */
+  draw(): void {
+    const due = [...Frames.held!.values()];
+    Frames.held!.clear();
+    for (const callback of due) callback(performance.now());
+  },
+  /** Frames go on by themselves again, the held ones first. */
+  release(): void {
+    const held = [...Frames.held!.values()];
+    Frames.held = undefined;
+    for (const callback of held) Frames.request(callback);
   },
 };
 
@@ -179,23 +202,39 @@ describe("a streaming reply parsed in a worker", () => {
       </Profiler>
     );
     const view = render(draw("# Title\n\nfirst"));
-    view.rerender(draw("# Title\n\nfirst words\n\n- one"));
-    commits = 0;
-    // The worker answers between two frames: nothing is committed for it, nor in the next frame,
-    // which a stream publishing every other frame leaves to the page.
-    await act(task);
-    await act(task);
-    await act(task);
-    expect(commits).toBe(0);
-    expect(view.container.querySelector("ul")).toBeNull();
-    // The next publish's text comes: its one commit draws what the worker parsed.
-    view.rerender(draw("# Title\n\nfirst words\n\n- one\n- two"));
-    expect(commits).toBe(1);
-    expect(view.container.querySelector("ul li")?.textContent).toBe("one");
-    // The reply ends there: what the worker parses last is drawn once the two frames after it have passed.
-    await untilIdle();
-    expect(commits).toBe(2);
-    expect(view.container.querySelectorAll("ul li")).toHaveLength(2);
+    Frames.hold();
+    try {
+      view.rerender(draw("# Title\n\nfirst words\n\n- one"));
+      commits = 0;
+      // The worker answers between two frames: nothing is committed for it, nor in the next
+      // frame, which a stream publishing every other frame leaves to the page.
+      await vi.waitFor(() => expect(InProcessWorker.pending).toBe(0));
+      await act(async () => {
+        Frames.draw();
+        await task(); // what waits for the end of the frame
+      });
+      expect(commits).toBe(0);
+      expect(view.container.querySelector("ul")).toBeNull();
+      // The next publish's text comes: its one commit draws what the worker parsed.
+      view.rerender(draw("# Title\n\nfirst words\n\n- one\n- two"));
+      expect(commits).toBe(1);
+      expect(view.container.querySelector("ul li")?.textContent).toBe("one");
+      // The reply ends there: what the worker parses last is drawn once the two frames after it have passed.
+      await vi.waitFor(() => expect(InProcessWorker.pending).toBe(0));
+      await act(async () => {
+        Frames.draw();
+        await task();
+      });
+      expect(commits).toBe(1);
+      await act(async () => {
+        Frames.draw();
+        await task();
+      });
+      expect(commits).toBe(2);
+      expect(view.container.querySelectorAll("ul li")).toHaveLength(2);
+    } finally {
+      Frames.release();
+    }
   });
 
   it("draws a reply marked complete whole in that render, while the worker still parses an earlier text", async () => {

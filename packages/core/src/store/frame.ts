@@ -19,8 +19,8 @@ let pressedAt: number | undefined;
  * paint of its frame. Then frames go by until its third is reached (at most `LONGEST_WAIT`). On a
  * page that draws a frame in a few milliseconds a stream shows every frame; where a frame of it
  * costs more (a slow machine, a busy page), it shows less often and the main thread does less:
- * 16% less main-thread time and 37% less React time in the shared bench's Markdown reply
- * (BENCHMARKS.md). Not while the person types (a key pressed in the last second):
+ * 16 to 25% less main-thread time and 37 to 43% less React time in the shared bench's Markdown
+ * reply on 2 cores (BENCHMARKS.md, issue 35). Not while the person types (a key pressed in the last second):
  * then every frame, each as small as it can be, since a key's echo waits behind the frames being
  * drawn. A background tab gets no frames: it runs after 50 ms.
  */

@@ -176,29 +176,44 @@ export class AgentClient {
     return this.branching?.retry() ?? this.loop.retry();
   }
 
-  /** Calls `use` with the thread's `Branching`: at once where its code is loaded, else once it is. */
-  private branch<T>(use: (branching: Branching) => T): T | Promise<T> {
+  /**
+   * Calls `use` with the thread's `Branching`: at once where its code is loaded, else once it is.
+   * Where it cannot be fetched (offline before it ever loaded), nothing changes and a warning says
+   * so: the next try fetches it again.
+   */
+  private branch<T>(use: (branching: Branching) => T, what: string): T | Promise<T | undefined> {
     const made = (module: typeof import("./branching.js")) => {
       this.branching ??= new module.Branching(this.store, this.loop, () => this.stop());
       return use(this.branching);
     };
     const loaded = loadBranching.loaded();
-    return loaded ? made(loaded) : loadBranching().then(made);
+    return loaded
+      ? made(loaded)
+      : loadBranching().then(made, (error: unknown) => {
+          console.warn(
+            `[tandem] ${what}: the code for versions of a turn could not be loaded (${String(error)}); nothing changed, try again`,
+          );
+          return undefined;
+        });
   }
 
   /** Asks again for the reply to `messageId` (default: the last one), as a new version; the old one is kept. */
   regenerate(messageId?: string): Promise<void> {
-    return this.refused("regenerate", true) ? Promise.resolve() : (this.branch((b) => b.regenerate(messageId)) as Promise<void>);
+    return this.refused("regenerate", true)
+      ? Promise.resolve()
+      : (this.branch((b) => b.regenerate(messageId), "regenerate()") as Promise<void>);
   }
 
   /** Sends an edited copy of a user message as a new version of that turn; the original is kept. */
   editMessage(messageId: string, content: string | InputContent[]): Promise<void> {
-    return this.refused("editMessage", true) ? Promise.resolve() : (this.branch((b) => b.edit(messageId, content)) as Promise<void>);
+    return this.refused("editMessage", true)
+      ? Promise.resolve()
+      : (this.branch((b) => b.edit(messageId, content), "editMessage()") as Promise<void>);
   }
 
   /** Shows version `index` (0-based) of the turn `messageId` begins and closes questions left open on the one it leaves. Never runs the agent; does nothing while a run streams. */
   selectBranch = (messageId: string, index: number): void => {
-    this.branch((b) => b.select(messageId, index));
+    this.branch((b) => b.select(messageId, index), "selectBranch()");
   };
 
   /** Sets the agent state from the app; it is sent with the next run. */

@@ -55,5 +55,24 @@ export async function openBenchPage(benchDir, { H, T, usage, kit = "tandem-ui", 
   return { page, close };
 }
 
+/**
+ * One run of the bench page after a warm-up run, traced with `categories`: the run's figures and
+ * the trace's events.
+ */
+export async function tracedRun(page, categories) {
+  await page.waitForFunction(() => window.__bench);
+  await page.evaluate(() => window.__bench.ready);
+  await page.evaluate(() => window.__bench.run(120_000)); // warm-up
+  const cdp = await page.context().newCDPSession(page);
+  const events = [];
+  cdp.on("Tracing.dataCollected", (e) => events.push(...e.value));
+  const complete = new Promise((resolve) => cdp.once("Tracing.tracingComplete", resolve));
+  await cdp.send("Tracing.start", { categories, transferMode: "ReportEvents" });
+  const run = await page.evaluate(() => window.__bench.run(120_000));
+  await cdp.send("Tracing.end");
+  await complete;
+  return { run, events };
+}
+
 /** The `p` quantile of `xs`. */
 export const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))] ?? 0;

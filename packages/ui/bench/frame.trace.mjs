@@ -7,26 +7,12 @@
 //
 //   node packages/ui/bench/frame.trace.mjs <built copy of the shared bench> [kit=tandem-ui] [H=10] [T=10000]
 // (benchPage.mjs says how to build the copy.) With TRACE_DUMP=<file>, the trace's events are written there too.
-import { openBenchPage } from "./benchPage.mjs";
+import { openBenchPage, tracedRun } from "./benchPage.mjs";
 
 const [benchDir, kit = "tandem-ui", H = "10", T = "10000"] = process.argv.slice(2);
 const usage = "usage: node packages/ui/bench/frame.trace.mjs <built copy of the shared bench> [kit] [H] [T]";
 const { page, close } = await openBenchPage(benchDir, { H, T, usage, kit });
-await page.waitForFunction(() => window.__bench);
-await page.evaluate(() => window.__bench.ready);
-await page.evaluate(() => window.__bench.run(120_000)); // warm-up
-
-const cdp = await page.context().newCDPSession(page);
-const events = [];
-cdp.on("Tracing.dataCollected", (e) => events.push(...e.value));
-const complete = new Promise((resolve) => cdp.once("Tracing.tracingComplete", resolve));
-await cdp.send("Tracing.start", {
-  categories: "toplevel,devtools.timeline,disabled-by-default-devtools.timeline,disabled-by-default-v8.gc",
-  transferMode: "ReportEvents",
-});
-const run = await page.evaluate(() => window.__bench.run(120_000));
-await cdp.send("Tracing.end");
-await complete;
+const { run, events } = await tracedRun(page, "toplevel,devtools.timeline,disabled-by-default-devtools.timeline,disabled-by-default-v8.gc");
 await close();
 if (process.env.TRACE_DUMP) (await import("node:fs")).writeFileSync(process.env.TRACE_DUMP, JSON.stringify(events));
 

@@ -7,7 +7,7 @@
 //
 //   node packages/ui/bench/layout.trace.mjs /tmp/bench [H=1000] [T=10000]
 import path from "node:path";
-import { openBenchPage, pct } from "./benchPage.mjs";
+import { openBenchPage, pct, tracedRun } from "./benchPage.mjs";
 
 const [benchDir, H = "1000", T = "10000"] = process.argv.slice(2);
 const usage = "usage: node packages/ui/bench/layout.trace.mjs <built copy of the shared bench> [H] [T]";
@@ -18,18 +18,7 @@ await page.evaluate(() => {
   document.body.style.margin = "0";
   document.getElementById("root").style.height = "100vh";
 });
-await page.waitForFunction(() => window.__bench);
-await page.evaluate(() => window.__bench.ready);
-await page.evaluate(() => window.__bench.run(120000)); // warm-up
-
-const cdp = await page.context().newCDPSession(page);
-const events = [];
-cdp.on("Tracing.dataCollected", (e) => events.push(...e.value));
-const complete = new Promise((resolve) => cdp.once("Tracing.tracingComplete", resolve));
-await cdp.send("Tracing.start", { categories: "devtools.timeline", transferMode: "ReportEvents" });
-const run = await page.evaluate(() => window.__bench.run(120000));
-await cdp.send("Tracing.end");
-await complete;
+const { run, events } = await tracedRun(page, "devtools.timeline");
 await close();
 
 const ms = (name) => events.filter((e) => e.ph === "X" && e.name === name).map((e) => e.dur / 1000);

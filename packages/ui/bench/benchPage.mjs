@@ -12,9 +12,9 @@ import path from "node:path";
  * The page at `H` earlier messages and a `T`-token Markdown reply, paced 1 ms a token; `close`
  * ends it all. `kit` is the page's folder in the copy's dist (another build of the same page).
  * `isolated` serves it cross-origin isolated, so `performance.now()` (the Profiler's commit
- * durations) is timed to 5 µs instead of 100.
+ * durations) is timed to 5 µs instead of 100. `init` runs in the page before its own scripts.
  */
-export async function openBenchPage(benchDir, { H, T, usage, kit = "tandem-ui", isolated = false }) {
+export async function openBenchPage(benchDir, { H, T, usage, kit = "tandem-ui", isolated = false, init }) {
   if (!benchDir) throw new Error(usage);
   const bench = path.resolve(benchDir);
   const { chromium } = createRequire(path.join(bench, "package.json"))("playwright-core");
@@ -44,6 +44,7 @@ export async function openBenchPage(benchDir, { H, T, usage, kit = "tandem-ui", 
     args: ["--headless", "--no-sandbox", "--disable-gpu"],
   });
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  if (init) await page.addInitScript(init);
   await page.goto(
     `http://127.0.0.1:${pages.address().port}/${kit}/index.html?server=${encodeURIComponent(agentUrl)}&H=${H}&T=${T}&gap=1&md=1`,
   );

@@ -306,6 +306,15 @@ describe("syntax highlighting", () => {
     expect(screen.getByRole("button", { name: "Copy" })).toBeTruthy();
   });
 
+  it("highlights code that holds markup as the text it is, never as elements", async () => {
+    const code = '<img src=x onerror="alert(1)"><script>alert(2)</script>&amp; </code></pre><b>out</b>\n';
+    const { container } = render(<Markdown>{`\`\`\`html\n${code}\`\`\`\n\nDone.`}</Markdown>);
+    await waitFor(() => expect(container.querySelector("pre .token.tag")).not.toBeNull());
+    expect(container.querySelector("pre code")!.textContent).toBe(code);
+    expect(container.querySelectorAll("pre img, pre script, b")).toHaveLength(0);
+    expect([...container.querySelectorAll("pre code *")].every((e) => e.tagName === "SPAN")).toBe(true);
+  });
+
   it("leaves a code block plain while it streams, and highlights it when it is done", async () => {
     let text = "Intro\n\n```py\n";
     const { container, rerender } = render(<Markdown>{text}</Markdown>);

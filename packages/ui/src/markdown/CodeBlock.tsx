@@ -3,6 +3,7 @@ import { toJsxRuntime } from "hast-util-to-jsx-runtime";
 import { type ComponentPropsWithoutRef, createContext, forwardRef, type ReactNode, useContext, useEffect, useState } from "react";
 import { Fragment, jsx, jsxs } from "react/jsx-runtime";
 import { useLabels } from "../labels/labels.js";
+import { useNearView } from "../messages/nearView.js";
 import { cx } from "../util/cx.js";
 import { useDelegatedAction } from "../util/delegatedClick.js";
 import { useCopy } from "../util/useCopy.js";
@@ -60,18 +61,21 @@ const whenIdle = (run: () => void) =>
   typeof requestIdleCallback === "function" ? requestIdleCallback(run, { timeout: 500 }) : setTimeout(run, 0);
 
 /**
- * `code` highlighted as `language`, once the block is finished: never on a token, never in a
- * render. A finished block is highlighted in the first idle moment after it shows; the reply's
- * last block once its code has stood still (the reply ended, or paused). The highlighter is a
- * chunk of its own, fetched for the first such block. Until then, and for a language it does
- * not know, undefined: the plain text stays.
+ * `code` highlighted as `language`, once the block is finished and `near` the view: never on a
+ * token, never in a render. A finished block is highlighted in the first idle moment after it
+ * comes within a screen of the view; the reply's last block once its code has stood still (the
+ * reply ended, or paused). A block the reply has left below the view while it streams on (a page
+ * that does not follow it) is not highlighted until someone scrolls to it: a long reply's
+ * highlighting was a tenth of its React time and of its heap in the shared bench. The
+ * highlighter is a chunk of its own, fetched for the first such block. Until then, and for a
+ * language it does not know, undefined: the plain text stays.
  */
-function useHighlighted(code: string, language: string | undefined, open: boolean): ReactNode | undefined {
+function useHighlighted(code: string, language: string | undefined, open: boolean, near: boolean): ReactNode | undefined {
   const key = language && code ? `${language}\u0000${code}` : undefined;
   const [done, setDone] = useState<{ key: string; node: ReactNode }>();
   const cached = key === undefined ? undefined : highlighted.get(key);
   useEffect(() => {
-    if (key === undefined || language === undefined || highlighted.has(key)) return;
+    if (!near || key === undefined || language === undefined || highlighted.has(key)) return;
     let cancelled = false;
     const timer = setTimeout(
       () =>
@@ -93,7 +97,7 @@ function useHighlighted(code: string, language: string | undefined, open: boolea
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [key, language, code, open]);
+  }, [key, language, code, open, near]);
   return cached ?? (done && done.key === key ? done.node : undefined);
 }
 
@@ -102,8 +106,9 @@ export type CodeBlockProps = ComponentPropsWithoutRef<"pre"> & { node?: unknown 
 
 /**
  * A fenced code block with its language and a Copy button (the renderer's `pre`); the ref and
- * props go to the `pre`. Once the block is finished its code is syntax-highlighted (see
- * `useHighlighted`); while it streams, and until the highlighter is there, it is plain text.
+ * props go to the `pre`. Once the block is finished, and near the view in a transcript, its code
+ * is syntax-highlighted (see `useHighlighted`); while it streams, and until the highlighter is
+ * there, it is plain text.
  */
 export const CodeBlock = forwardRef<HTMLPreElement, CodeBlockProps>(function CodeBlock(props, ref) {
   const hast = props.node as HastNode | undefined;
@@ -125,10 +130,12 @@ const Code = forwardRef<HTMLPreElement, CodeBlockProps>(function Code({ node, cl
   const labels = useLabels();
   const language = languageOf(hast);
   const code = hast?.children?.find((c) => c.tagName === "code");
-  const tokens = useHighlighted(textOf(code), language, useContext(BlockStillOpen));
+  // Near the view: the transcript's observer says so (everywhere else, such as a page of its own, it is).
+  const [near, nearRef] = useNearView<HTMLDivElement>(false);
+  const tokens = useHighlighted(textOf(code), language, useContext(BlockStillOpen), near);
   const copyAction = useDelegatedAction<HTMLButtonElement>(() => void copy(textOf(hast)));
   return (
-    <div className="tandem-code-block">
+    <div ref={nearRef} className="tandem-code-block">
       <div className="tandem-code-block__bar">
         <span className="tandem-code-block__language">{language ?? labels.code}</span>
         <button type="button" className="tandem-code-block__copy" {...copyAction}>

@@ -2,31 +2,7 @@ import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Chat } from "../chat/Chat.js";
 import { createClient, renderWith } from "../test/harness.js";
-
-/** jsdom has no IntersectionObserver: this one says which watched elements come into view when a test says so. */
-class FakeIntersectionObserver {
-  static live = new Set<FakeIntersectionObserver>();
-  readonly watched = new Set<Element>();
-  constructor(private readonly callback: IntersectionObserverCallback) {
-    FakeIntersectionObserver.live.add(this);
-  }
-  observe(el: Element) {
-    this.watched.add(el);
-  }
-  unobserve(el: Element) {
-    this.watched.delete(el);
-  }
-  disconnect() {
-    this.watched.clear();
-    FakeIntersectionObserver.live.delete(this);
-  }
-  static comeIntoView(el: Element) {
-    for (const io of FakeIntersectionObserver.live) {
-      if (io.watched.has(el))
-        io.callback([{ target: el, isIntersecting: true } as IntersectionObserverEntry], io as unknown as IntersectionObserver);
-    }
-  }
-}
+import { FakeIntersectionObserver } from "../test/intersection.js";
 
 const thread = (n: number) =>
   Array.from({ length: n }, (_, i) => ({ id: `m${i}`, role: i % 2 ? ("assistant" as const) : ("user" as const), content: `message ${i}` }));
@@ -60,6 +36,25 @@ describe("a long thread", { timeout: 30_000 }, () => {
     expect(copies()).toBe(120);
     expect(first.querySelectorAll('button[aria-label="Copy"]')).toHaveLength(50);
     await waitFor(() => expect(first.querySelectorAll(".tandem-markdown--plain")).toHaveLength(0));
+  });
+
+  it("highlights a reply's code once it comes near the view, and not before", async () => {
+    vi.stubGlobal("IntersectionObserver", FakeIntersectionObserver);
+    const reply = "```ts\nconst seen = 1;\n```\n\nAnd further down:\n\n```ts\nconst below = 2;\n```\n\nDone.";
+    renderWith(createClient({ initialMessages: [...thread(2), { id: "r", role: "assistant", content: reply }] }), <Chat />);
+    const blocks = await waitFor(() => {
+      const found = document.querySelectorAll(".tandem-code-block");
+      expect(found).toHaveLength(2);
+      return found;
+    });
+    const keywords = (i: number) => blocks[i]!.querySelectorAll("pre .token.keyword").length;
+    act(() => FakeIntersectionObserver.comeIntoView(blocks[0]!));
+    await waitFor(() => expect(keywords(0)).toBe(1));
+    // The first block's highlighting has run its course (idle time, the highlighter loaded): the second was never asked for.
+    expect(keywords(1)).toBe(0);
+    expect(blocks[1]!.querySelector("pre code")!.textContent).toBe("const below = 2;\n");
+    act(() => FakeIntersectionObserver.comeIntoView(blocks[1]!));
+    await waitFor(() => expect(keywords(1)).toBe(1));
   });
 
   it("gives its rows' buttons no listener of their own, and their clicks still work", async () => {

@@ -31,8 +31,9 @@ export function useNearViewObserver(): NearViewObserver | null {
           onNear?.();
         }
       },
-      // A screen above and below: the rows are ready before they scroll into view.
-      { rootMargin: "100% 0px" },
+      // A screen above and below, of the window and of the transcript's own scrolling box (without
+      // `scrollMargin` the box clips at its edge): the rows are ready before they scroll into view.
+      { rootMargin: "100% 0px", scrollMargin: "100% 0px" },
     );
     return {
       io,

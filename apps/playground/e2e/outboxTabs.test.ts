@@ -34,6 +34,42 @@ const storedOutboxes = (page: Page) =>
       }),
   );
 
+/**
+ * What each tab shows (its chat's state, whether it follows the other's run, its thread's save
+ * state, the user's words and the replies) and the runs the agent was asked for, each by the
+ * user's words it carried last: said when a wait below gives up, so a failure says where it stood.
+ */
+async function whereItStood(tabs: Page[]): Promise<string> {
+  const shown = await Promise.all(
+    tabs.map(async (tab, i) => {
+      const chat = tab.getByTestId("tandem-chat");
+      const attributes = await chat.evaluate((el) => ({
+        state: el.getAttribute("data-state"),
+        following: el.getAttribute("data-following"),
+        saved: document.querySelector('nav[aria-label="Threads"]')?.getAttribute("data-state"),
+        replies: document.querySelectorAll('[data-testid="message"][data-role="assistant"]').length,
+      }));
+      return `tab ${i + 1}: ${JSON.stringify({ ...attributes, users: await userTexts(tab), outbox: await outboxTexts(tab) })}`;
+    }),
+  );
+  const runs = stack.agent.requests
+    .filter((r) => r.method === "POST")
+    .map((r) => {
+      const messages = (r.body as { messages?: { role?: string; content?: unknown }[] } | undefined)?.messages ?? [];
+      return String(messages.filter((m) => m.role === "user").at(-1)?.content ?? "?");
+    });
+  return [...shown, `runs asked of the agent: ${JSON.stringify(runs)}`].join("\n");
+}
+
+/** Waits for `wait`; when it gives up, its error says where the tabs stood. */
+async function explained(tabs: Page[], wait: Promise<unknown>): Promise<void> {
+  try {
+    await wait;
+  } catch (error) {
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\n${await whereItStood(tabs)}`);
+  }
+}
+
 // Two tabs, one of them throttled 4×, each sending a run after the other: on a 2-core machine with
 // another process busy, passing runs took up to 70 s in all. The waits below are hang guards for
 // state the test holds (both queued, both sent, both idle), not time slots. (A message lost here
@@ -58,11 +94,14 @@ describe("the outbox across tabs, in Chromium", () => {
 
     await one.context().setOffline(false);
     for (const tab of [one, two]) {
-      await expect.poll(async () => (await userTexts(tab)).sort(), { timeout: 90_000 }).toEqual(["queued in tab one", "queued in tab two"]);
-      await expect.poll(async () => (await outboxTexts(tab)).length).toBe(0);
+      await explained(
+        [one, two],
+        expect.poll(async () => (await userTexts(tab)).sort(), { timeout: 90_000 }).toEqual(["queued in tab one", "queued in tab two"]),
+      );
+      await explained([one, two], expect.poll(async () => (await outboxTexts(tab)).length).toBe(0));
     }
     // The last run may be tab one's own, started once the other tab's ended: the same hang guard.
-    await one.locator('[data-testid="tandem-chat"][data-running="false"]').waitFor({ timeout: 90_000 });
+    await explained([one, two], one.locator('[data-testid="tandem-chat"][data-running="false"]').waitFor({ timeout: 90_000 }));
     await one.locator('nav[aria-label="Threads"][data-state="saved"]').waitFor();
     await one.reload();
     await one.getByRole("textbox", { name: "Message" }).waitFor();

@@ -36,7 +36,7 @@ const storedOutboxes = (page: Page) =>
 
 /**
  * What each tab shows (its chat's state, whether it follows the other's run, its thread's save
- * state, the user's words and the replies) and the runs the agent was asked for, each by the
+ * state, the user's words and the replies) and every request the agent had, a run's with the
  * user's words it carried last: said when a wait below gives up, so a failure says where it stood.
  */
 async function whereItStood(tabs: Page[]): Promise<string> {
@@ -52,13 +52,13 @@ async function whereItStood(tabs: Page[]): Promise<string> {
       return `tab ${i + 1}: ${JSON.stringify({ ...attributes, users: await userTexts(tab), outbox: await outboxTexts(tab) })}`;
     }),
   );
-  const runs = stack.agent.requests
-    .filter((r) => r.method === "POST")
-    .map((r) => {
-      const messages = (r.body as { messages?: { role?: string; content?: unknown }[] } | undefined)?.messages ?? [];
-      return String(messages.filter((m) => m.role === "user").at(-1)?.content ?? "?");
-    });
-  return [...shown, `runs asked of the agent: ${JSON.stringify(runs)}`].join("\n");
+  // Every request, a run's with the user's last words (a reconnect to a run that ended shows here too).
+  const requests = stack.agent.requests.map((r) => {
+    const messages = (r.body as { messages?: { role?: string; content?: unknown }[] } | undefined)?.messages;
+    const said = messages?.filter((m) => m.role === "user").at(-1)?.content;
+    return `${r.method} ${r.path}${said === undefined ? "" : ` (${String(said)})`}`;
+  });
+  return [...shown, `requests to the agent: ${JSON.stringify(requests)}`].join("\n");
 }
 
 /** Waits for `wait`; when it gives up, its error says where the tabs stood. */

@@ -51,7 +51,7 @@ export function useNearViewObserver(): NearViewObserver | null {
   return observer;
 }
 
-/** For a block of rows: whether it has come near the view (from the start when `atFirst`), and the ref of the element watched. */
+/** For a block of rows, or a code block waiting to be highlighted: whether it has come near the view (from the start when `atFirst`), and the ref of the element watched. */
 export function useNearView<T extends Element>(atFirst: boolean): [near: boolean, ref: RefObject<T | null>] {
   const observer = useContext(NearViewObserverContext);
   const [near, setNear] = useState(atFirst || observer === null);
